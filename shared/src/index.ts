@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './plan';
+export * from './step-config';
+export * from './todos';
+export * from './json-format';

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { NextStepId, StepBase, optional } from '../common';
+
+export const DecisionStep = StepBase.extend({
+  type: z.literal('decision'),
+  decision_evaluation_question: optional(z.string()),
+  if_true_next_step_id: NextStepId,
+  if_false_next_step_id: NextStepId,
+  next_step_id: NextStepId,
+});
+export type DecisionStep = z.infer<typeof DecisionStep>;
