@@ -3,3 +3,5 @@ export * from './plan';
 export * from './step-config';
 export * from './todos';
 export * from './json-format';
+export * from './events';
+export * from './view';

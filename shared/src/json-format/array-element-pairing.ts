@@ -23,7 +23,8 @@ function stringMember(node: JsonNode, key: string): string | undefined {
  * it. Anything weaker (mixed arrays, repeated ids) falls back to positions.
  */
 export function identityKeyOf(array: JsonArrayNode): IdentityKey | null {
-  if (array.elements.length === 0) return null;
+  // Most arrays hold strings or numbers: answer those without allocating.
+  if (array.elements[0]?.node.kind !== 'object') return null;
   for (const key of IDENTITY_KEYS) {
     const seen = new Set<string>();
     let usable = true;
@@ -47,22 +48,19 @@ function identityOf(value: unknown, key: IdentityKey): string | undefined {
 }
 
 /**
- * For each new element, the index of the original element it continues (-1: none).
+ * For each new element, the index of the original element it continues (-1: none);
+ * null when elements simply continue the original element at the same position.
  *
  * Elements are recognised by identity first, so inserting, deleting or moving a
  * step leaves the others untouched. New elements that remain unmatched then take
  * the unmatched originals in order: a renamed id is still "the same step", and
  * its untouched fields keep their original text and key order.
  */
-export function pairArrayElements(array: JsonArrayNode, values: readonly unknown[]): Int32Array {
+export function pairArrayElements(array: JsonArrayNode, values: readonly unknown[]): Int32Array | null {
+  const key = identityKeyOf(array);
+  if (key === null) return null;
   const originals = array.elements;
   const pairs = new Int32Array(values.length).fill(-1);
-  const key = identityKeyOf(array);
-  if (key === null) {
-    const shared = Math.min(values.length, originals.length);
-    for (let i = 0; i < shared; i++) pairs[i] = i;
-    return pairs;
-  }
   const originalIndexById = new Map<string, number>();
   originals.forEach((element, index) => {
     const id = stringMember(element.node, key);

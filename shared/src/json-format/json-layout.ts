@@ -54,8 +54,7 @@ function findSeparators(text: string, root: JsonNode): { key?: string; item?: st
     const entries = node.kind === 'object' ? node.members : node.elements;
     const second = entries[1];
     if (found.item === undefined && second !== undefined) {
-      const secondStart = 'keyStart' in second ? second.keyStart : second.node.start;
-      found.item = text.slice(second.leadingStart, secondStart);
+      found.item = text.slice(second.leadingStart, second.start);
     }
     if (node.kind === 'object') {
       const first = node.members[0];

@@ -19,6 +19,8 @@ export interface JsonScalarNode {
 export interface JsonArrayElement {
   /** Start of the whitespace between the preceding '[' or ',' and the element. */
   readonly leadingStart: number;
+  /** Where the entry starts: the value itself for array elements. */
+  readonly start: number;
   readonly node: JsonNode;
 }
 
@@ -35,6 +37,8 @@ export interface JsonObjectMember {
   readonly key: string;
   /** Start of the whitespace between the preceding '{' or ',' and the key. */
   readonly leadingStart: number;
+  /** Where the entry starts: the opening quote of the key (same as keyStart). */
+  readonly start: number;
   readonly keyStart: number;
   readonly keyEnd: number;
   readonly node: JsonNode;

@@ -1,0 +1,2 @@
+export * from './view-settings';
+export * from './workspace-settings';
