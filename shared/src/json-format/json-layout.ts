@@ -1,4 +1,5 @@
-import type { JsonNode, JsonSource } from './json-source';
+import type { JsonSource } from './json-source';
+import type { JsonTree } from './json-tree';
 
 /**
  * How newly written JSON should look so that it blends into a given file.
@@ -19,7 +20,7 @@ export class JsonLayout {
     readonly itemGap: string,
   ) {}
 
-  /** Newline plus indentation for an entry at this depth (cached: called once per written entry). */
+  /** Newline plus indentation for an entry at this depth (cached: asked for once per written entry). */
   lineBreak(depth: number): string {
     let cached = this.lineBreaks[depth];
     if (cached === undefined) {
@@ -32,35 +33,24 @@ export class JsonLayout {
 
 export const STANDARD_KEY_SEPARATOR = ': ';
 
-export function standardLayout(indent = '  ', newline = '\n'): JsonLayout {
-  return new JsonLayout(indent, newline, false, STANDARD_KEY_SEPARATOR, '');
-}
-
 export function layoutForSource(source: JsonSource): JsonLayout {
-  const root = source.root;
-  const compact = source.indent === '' && root.kind !== 'scalar' && !root.multiline;
-  if (!compact) return standardLayout(source.indent, source.newline);
-  const separators = findSeparators(source.text, root);
+  const tree = source.tree;
+  const compact = source.indent === '' && tree.isContainer(tree.root) && !tree.isMultiline(tree.root);
+  if (!compact) return new JsonLayout(source.indent, source.newline, false, STANDARD_KEY_SEPARATOR, '');
+  const separators = findSeparators(tree);
   return new JsonLayout('', source.newline, true, separators.key ?? ':', separators.item ?? '');
 }
 
-/** The first key separator and the first gap after a comma in the document, found breadth-first. */
-function findSeparators(text: string, root: JsonNode): { key?: string; item?: string } {
+/** The first key separator and the first gap after a comma in document order. */
+function findSeparators(tree: JsonTree): { key?: string; item?: string } {
   const found: { key?: string; item?: string } = {};
-  const queue: JsonNode[] = [root];
-  for (let i = 0; i < queue.length && (found.key === undefined || found.item === undefined); i++) {
-    const node = queue[i];
-    if (node === undefined || node.kind === 'scalar') continue;
-    const entries = node.kind === 'object' ? node.members : node.elements;
-    const second = entries[1];
-    if (found.item === undefined && second !== undefined) {
-      found.item = text.slice(second.leadingStart, second.start);
+  const text = tree.text;
+  for (let node = 0; node < tree.size && (found.key === undefined || found.item === undefined); node++) {
+    if (found.key === undefined && tree.keyStart(node) >= 0) found.key = text.slice(tree.keyEnd(node), tree.start(node));
+    if (found.item === undefined && tree.isContainer(node) && tree.childCount(node) > 1) {
+      const second = tree.nextSibling(node + 1);
+      found.item = text.slice(tree.leadingStart(second), tree.entryStart(second));
     }
-    if (node.kind === 'object') {
-      const first = node.members[0];
-      if (found.key === undefined && first !== undefined) found.key = text.slice(first.keyEnd, first.node.start);
-    }
-    for (const entry of entries) queue.push(entry.node);
   }
   return found;
 }

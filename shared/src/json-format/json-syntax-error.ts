@@ -1,3 +1,5 @@
+import type { ErrorDetail } from '../errors';
+
 /**
  * Every parse failure message lives here, so the wording stays consistent and
  * callers (server error handler, web banner) can rely on one shape.
@@ -53,8 +55,10 @@ export class JsonSyntaxError extends Error {
   readonly offset: number;
   /** The message without the location suffix, for UIs that show line/column separately. */
   readonly reason: string;
+  /** JSONPath of the innermost value being read when parsing failed, e.g. `$.steps[3]`. */
+  readonly path: string;
 
-  constructor(reason: string, text: string, offset: number) {
+  constructor(reason: string, text: string, offset: number, path = '$') {
     const { line, column } = locateOffset(text, offset);
     super(`${reason} at line ${line}, column ${column}`);
     this.name = 'JsonSyntaxError';
@@ -62,5 +66,11 @@ export class JsonSyntaxError extends Error {
     this.line = line;
     this.column = column;
     this.offset = offset;
+    this.path = path;
+  }
+
+  /** In the package's one error shape, so API answers can list it like any other problem. */
+  toErrorDetail(): ErrorDetail {
+    return { path: this.path, message: this.message };
   }
 }

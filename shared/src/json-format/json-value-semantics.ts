@@ -9,24 +9,37 @@ export const OMITTED: unique symbol = Symbol('omitted');
 
 export type JsonReady = string | number | boolean | null | readonly unknown[] | Record<string, unknown>;
 
-export function toJsonReady(value: unknown, key: string): JsonReady | typeof OMITTED {
-  let current = value;
-  if ((typeof current === 'object' && current !== null) || typeof current === 'bigint') {
-    const toJSON = (current as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === 'function') current = (toJSON as (key: string) => unknown).call(current, key);
+/** `key` is what toJSON receives; array positions are passed as numbers and only turned into strings if needed. */
+export function toJsonReady(value: unknown, key: string | number): JsonReady | typeof OMITTED {
+  // Primitives first: they are most of a document and need none of the checks below.
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return value;
+    case 'object':
+    case 'bigint':
+      break;
+    default:
+      return OMITTED;
   }
-  if (current instanceof Number) current = Number(current);
-  else if (current instanceof String) current = String(current);
-  else if (current instanceof Boolean) current = current.valueOf();
+  if (value === null) return null;
+  let current: unknown = value;
+  const toJSON = (current as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') current = (toJSON as (key: string) => unknown).call(current, String(key));
   switch (typeof current) {
     case 'string':
-    case 'boolean':
-      return current;
     case 'number':
+    case 'boolean':
       return current;
     case 'bigint':
       throw new TypeError('Do not know how to serialize a BigInt');
     case 'object':
+      if (current === null || Array.isArray(current)) return current as JsonReady;
+      // new Number(1), new String('a') and new Boolean(true) are written as their primitive.
+      if (current instanceof Number) return Number(current);
+      if (current instanceof String) return String(current);
+      if (current instanceof Boolean) return current.valueOf();
       return current as JsonReady;
     default:
       return OMITTED;

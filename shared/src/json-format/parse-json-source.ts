@@ -1,14 +1,8 @@
+import { formatJsonPath } from '../errors';
 import { detectIndent } from './detect-indent';
 import { JsonSyntaxError, jsonSyntaxMessages as messages } from './json-syntax-error';
-import type {
-  JsonArrayElement,
-  JsonArrayNode,
-  JsonNode,
-  JsonObjectMember,
-  JsonObjectNode,
-  JsonScalarNode,
-  JsonSource,
-} from './json-source';
+import type { JsonSource } from './json-source';
+import { Field, Flag, JsonKind, JsonTree, NODE_STRIDE, type JsonNodeId } from './json-tree';
 
 /**
  * Far beyond any plan, yet well inside the JS stack for this recursive
@@ -18,11 +12,10 @@ export const MAX_JSON_DEPTH = 1000;
 
 const BOM = 0xfeff;
 
-/** Parses like JSON.parse (same value, same errors rejected) and keeps a syntax tree with offsets. */
+/** Parses like JSON.parse (same value, same inputs rejected) and keeps a syntax tree with offsets. */
 export function parseJsonSource(text: string): JsonSource {
   const hasBom = text.charCodeAt(0) === BOM;
-  const parser = new SourceParser(text, hasBom ? 1 : 0);
-  const root = parser.parseDocument();
+  const tree = new SourceParser(text, hasBom ? 1 : 0).parseDocument();
   // The tree above has validated the text; the native parser then builds the value
   // several times faster than JS code could, with JSON.parse's exact semantics
   // (last duplicate key wins, "__proto__" as an own key, number rounding).
@@ -35,101 +28,118 @@ export function parseJsonSource(text: string): JsonSource {
     newline: firstLineFeed > 0 && text.charCodeAt(firstLineFeed - 1) === 13 ? '\r\n' : '\n',
     finalNewline: text.endsWith('\n'),
     hasBom,
-    root,
+    tree,
   };
 }
 
-const enum Code {
-  Tab = 9,
-  LineFeed = 10,
-  CarriageReturn = 13,
-  Space = 32,
-  Quote = 34,
-  Apostrophe = 39,
-  Plus = 43,
-  Comma = 44,
-  Minus = 45,
-  Dot = 46,
-  Slash = 47,
-  Zero = 48,
-  Nine = 57,
-  Colon = 58,
-  UpperE = 69,
-  BracketOpen = 91,
-  Backslash = 92,
-  BracketClose = 93,
-  LowerE = 101,
-  BraceOpen = 123,
-  BraceClose = 125,
-}
+// Character codes the parser branches on.
+const TAB = 9;
+const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
+const SPACE = 32;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const ASTERISK = 42;
+const PLUS = 43;
+const COMMA = 44;
+const MINUS = 45;
+const DOT = 46;
+const SLASH = 47;
+const ZERO = 48;
+const NINE = 57;
+const COLON = 58;
+const UPPER_E = 69;
+const BRACKET_OPEN = 91;
+const BACKSLASH = 92;
+const BRACKET_CLOSE = 93;
+const LOWER_E = 101;
+const LOWER_U = 117;
+const BRACE_OPEN = 123;
+const BRACE_CLOSE = 125;
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+/** Characters allowed after a backslash, besides 'u'. */
+const SIMPLE_ESCAPE = new Set([QUOTE, BACKSLASH, SLASH, 98, 102, 110, 114, 116]); // " \ / b f n r t
 
-function isDigit(code: number): boolean {
-  return code >= Code.Zero && code <= Code.Nine;
-}
-
-/** Objects with more members than this check for repeated keys with a Set instead of a scan. */
+/** Objects with more members than this look for repeated keys in a Set instead of scanning. */
 const LINEAR_DUPLICATE_SCAN_LIMIT = 16;
 
-function hasRepeatedKey(members: readonly JsonObjectMember[], key: string, seen: Set<string> | null): boolean {
-  if (seen !== null) return seen.has(key);
-  // The last member is the one just added.
-  for (let i = members.length - 2; i >= 0; i--) if (members[i]?.key === key) return true;
-  return false;
+function isDigit(code: number): boolean {
+  return code >= ZERO && code <= NINE;
+}
+
+function isHexDigit(code: number): boolean {
+  return isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 }
 
 class SourceParser {
   private pos: number;
-  /** Line breaks can only occur in whitespace, so counting them there tells which containers span lines. */
+  /** Line breaks only occur in whitespace, so counting them there tells which containers span lines. */
   private lineBreaks = 0;
+  private nodes: Int32Array;
+  private size = 0;
+
   constructor(
     private readonly text: string,
     start: number,
   ) {
     this.pos = start;
+    // Pretty-printed plans hold about one node per 40 characters; growing is by doubling anyway.
+    this.nodes = new Int32Array(Math.max(64, (text.length >> 5) * NODE_STRIDE));
   }
 
-  parseDocument(): JsonNode {
+  parseDocument(): JsonTree {
     this.skipWhitespace();
     if (this.pos >= this.text.length) this.fail(messages.emptyDocument);
-    const root = this.parseValue(0);
+    this.parseValue(0, this.pos, -1, -1, 0);
     this.skipWhitespace();
     if (this.pos < this.text.length) this.fail(messages.contentAfterValue);
-    return root;
+    return new JsonTree(this.text, this.nodes, this.size);
   }
 
   private fail(reason: string, offset: number = this.pos): never {
-    throw new JsonSyntaxError(reason, this.text, offset);
+    throw new JsonSyntaxError(reason, this.text, offset, formatJsonPath(this.openPath()));
+  }
+
+  /**
+   * Where in the document parsing stopped: the chain of values still open.
+   * Found from the nodes allocated so far (an open node has no end yet), so
+   * the hot path pays nothing for it.
+   */
+  private openPath(): (string | number)[] {
+    const nodes = this.nodes;
+    const path: (string | number)[] = [];
+    const isOpen = (node: JsonNodeId): boolean => node < this.size && nodes[node * NODE_STRIDE + Field.End] === 0;
+    let node: JsonNodeId = 0;
+    while (isOpen(node)) {
+      const isObject = this.text.charCodeAt(nodes[node * NODE_STRIDE + Field.Start] ?? 0) === BRACE_OPEN;
+      let child = node + 1;
+      let index = 0;
+      while (child < this.size && !isOpen(child)) {
+        child = nodes[child * NODE_STRIDE + Field.SubtreeEnd] ?? this.size;
+        index++;
+      }
+      if (child >= this.size) break;
+      path.push(isObject ? this.tree().key(child) : index);
+      node = child;
+    }
+    return path;
   }
 
   private describeCurrent(): string {
-    const text = this.text;
-    if (this.pos >= text.length) return 'end of input';
-    const code = text.codePointAt(this.pos) ?? 0;
-    const character = String.fromCodePoint(code);
+    const code = this.text.codePointAt(this.pos) ?? 0;
     return code < 0x20 || code === 0x7f || code === BOM || code === 0xa0
       ? `character U+${code.toString(16).toUpperCase().padStart(4, '0')}`
-      : `character '${character}'`;
+      : `character '${String.fromCodePoint(code)}'`;
   }
 
   private unexpected(expected: string): never {
     if (this.pos >= this.text.length) this.fail(messages.unexpectedEnd(expected));
     const code = this.text.charCodeAt(this.pos);
-    if (code === Code.Slash) {
+    if (code === SLASH) {
       const next = this.text.charCodeAt(this.pos + 1);
-      if (next === Code.Slash || next === 42) this.fail(messages.comment);
+      if (next === SLASH || next === ASTERISK) this.fail(messages.comment);
     }
-    if (code === Code.Apostrophe) this.fail(messages.singleQuotes);
+    if (code === APOSTROPHE) this.fail(messages.singleQuotes);
     this.fail(messages.unexpectedCharacter(this.describeCurrent(), expected));
   }
 
@@ -138,9 +148,9 @@ class SourceParser {
     let pos = this.pos;
     for (;;) {
       const code = text.charCodeAt(pos);
-      if (code === Code.Space || code === Code.Tab) {
+      if (code === SPACE || code === TAB) {
         pos++;
-      } else if (code === Code.LineFeed || code === Code.CarriageReturn) {
+      } else if (code === LINE_FEED || code === CARRIAGE_RETURN) {
         this.lineBreaks++;
         pos++;
       } else {
@@ -150,74 +160,113 @@ class SourceParser {
     this.pos = pos;
   }
 
-  private parseValue(depth: number): JsonNode {
-    const code = this.text.charCodeAt(this.pos);
-    switch (code) {
-      case Code.BraceOpen:
-        return this.parseObject(depth);
-      case Code.BracketOpen:
-        return this.parseArray(depth);
-      case Code.Quote: {
-        const start = this.pos;
-        const value = this.parseString();
-        return this.scalar(start, value);
-      }
-      default:
-        if (code === Code.Minus || isDigit(code)) return this.parseNumber();
-        return this.parseLiteral();
+  private allocate(leadingStart: number, keyStart: number, keyEnd: number, keyFlags: number): JsonNodeId {
+    const id = this.size++;
+    const base = id * NODE_STRIDE;
+    if (base + NODE_STRIDE > this.nodes.length) {
+      const grown = new Int32Array(this.nodes.length * 2);
+      grown.set(this.nodes);
+      this.nodes = grown;
     }
+    const nodes = this.nodes;
+    nodes[base + Field.KindAndFlags] = keyFlags;
+    nodes[base + Field.Start] = this.pos;
+    nodes[base + Field.LeadingStart] = leadingStart;
+    nodes[base + Field.KeyStart] = keyStart;
+    nodes[base + Field.KeyEnd] = keyEnd;
+    nodes[base + Field.ChildCount] = 0;
+    return id;
   }
 
-  private scalar(start: number, value: string | number | boolean | null): JsonScalarNode {
-    return { kind: 'scalar', start, end: this.pos, value };
+  private finish(id: JsonNodeId, kindAndFlags: number): void {
+    const base = id * NODE_STRIDE;
+    const nodes = this.nodes;
+    nodes[base + Field.KindAndFlags] = (nodes[base + Field.KindAndFlags] ?? 0) | kindAndFlags;
+    nodes[base + Field.End] = this.pos;
+    nodes[base + Field.SubtreeEnd] = this.size;
+  }
+
+  private parseValue(depth: number, leadingStart: number, keyStart: number, keyEnd: number, keyFlags: number): void {
+    const id = this.allocate(leadingStart, keyStart, keyEnd, keyFlags);
+    const text = this.text;
+    const code = text.charCodeAt(this.pos);
+    if (code === BRACE_OPEN) {
+      this.parseObject(id, depth);
+    } else if (code === BRACKET_OPEN) {
+      this.parseArray(id, depth);
+    } else if (code === QUOTE) {
+      const escaped = this.scanString();
+      this.finish(id, JsonKind.String | (escaped ? Flag.ValueEscaped : 0));
+    } else if (code === MINUS || isDigit(code)) {
+      this.scanNumber();
+      this.finish(id, JsonKind.Number);
+    } else if (text.startsWith('true', this.pos)) {
+      this.pos += 4;
+      this.finish(id, JsonKind.True);
+    } else if (text.startsWith('false', this.pos)) {
+      this.pos += 5;
+      this.finish(id, JsonKind.False);
+    } else if (text.startsWith('null', this.pos)) {
+      this.pos += 4;
+      this.finish(id, JsonKind.Null);
+    } else {
+      const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(this.pos, this.pos + 40));
+      if (word) this.fail(messages.invalidLiteral(word[0]));
+      this.unexpected('a value');
+    }
   }
 
   private enterContainer(depth: number): void {
     if (depth >= MAX_JSON_DEPTH) this.fail(messages.tooDeep(MAX_JSON_DEPTH));
   }
 
-  private parseObject(depth: number): JsonObjectNode {
+  private parseObject(id: JsonNodeId, depth: number): void {
     this.enterContainer(depth);
     const text = this.text;
-    const start = this.pos;
     const lineBreaksBefore = this.lineBreaks;
-    const members: JsonObjectMember[] = [];
+    let count = 0;
+    let flags = JsonKind.Object as number;
     let seenKeys: Set<string> | null = null;
-    let hasDuplicateKeys = false;
     this.pos++;
     let leadingStart = this.pos;
     this.skipWhitespace();
-    if (text.charCodeAt(this.pos) === Code.BraceClose) {
+    if (text.charCodeAt(this.pos) === BRACE_CLOSE) {
       this.pos++;
     } else {
       for (;;) {
-        if (text.charCodeAt(this.pos) !== Code.Quote) {
-          if (members.length > 0 && text.charCodeAt(this.pos) === Code.BraceClose) {
-            this.fail(messages.trailingComma, leadingStart - 1);
-          }
-          this.unexpected(members.length > 0 ? 'a property name in double quotes' : "a property name in double quotes or '}'");
+        if (text.charCodeAt(this.pos) !== QUOTE) {
+          if (count > 0 && text.charCodeAt(this.pos) === BRACE_CLOSE) this.fail(messages.trailingComma, leadingStart - 1);
+          this.unexpected(count > 0 ? 'a property name in double quotes' : "a property name in double quotes or '}'");
         }
         const keyStart = this.pos;
-        const key = this.parseString();
+        const keyFlags = this.scanString() ? Flag.KeyEscaped : 0;
         const keyEnd = this.pos;
         this.skipWhitespace();
-        if (text.charCodeAt(this.pos) !== Code.Colon) this.unexpected(`':' after property name ${JSON.stringify(key)}`);
+        if (text.charCodeAt(this.pos) !== COLON) {
+          this.unexpected(`':' after property name ${text.slice(keyStart, Math.min(keyEnd, keyStart + 60))}`);
+        }
         this.pos++;
         this.skipWhitespace();
-        const node = this.parseValue(depth + 1);
-        members.push({ key, leadingStart, start: keyStart, keyStart, keyEnd, node });
-        if (members.length > LINEAR_DUPLICATE_SCAN_LIMIT && seenKeys === null) {
-          seenKeys = new Set(members.slice(0, -1).map((member) => member.key));
+        const member = this.size;
+        this.parseValue(depth + 1, leadingStart, keyStart, keyEnd, keyFlags);
+        count++;
+        if ((flags & Flag.DuplicateKeys) === 0) {
+          if (count > LINEAR_DUPLICATE_SCAN_LIMIT) {
+            seenKeys ??= this.keysOf(id, count - 1);
+            const key = this.tree().key(member);
+            if (seenKeys.has(key)) flags |= Flag.DuplicateKeys;
+            seenKeys.add(key);
+          } else if (this.repeatsEarlierKey(id, member)) {
+            flags |= Flag.DuplicateKeys;
+          }
         }
-        if (hasRepeatedKey(members, key, seenKeys)) hasDuplicateKeys = true;
-        seenKeys?.add(key);
         this.skipWhitespace();
         const code = text.charCodeAt(this.pos);
-        if (code === Code.Comma) {
+        if (code === COMMA) {
           this.pos++;
           leadingStart = this.pos;
           this.skipWhitespace();
-        } else if (code === Code.BraceClose) {
+        } else if (code === BRACE_CLOSE) {
           this.pos++;
           break;
         } else {
@@ -225,42 +274,80 @@ class SourceParser {
         }
       }
     }
-    return {
-      kind: 'object',
-      start,
-      end: this.pos,
-      members,
-      multiline: this.lineBreaks > lineBreaksBefore,
-      hasDuplicateKeys,
-    };
+    if (this.lineBreaks > lineBreaksBefore) flags |= Flag.Multiline;
+    this.nodes[id * NODE_STRIDE + Field.ChildCount] = count;
+    this.finish(id, flags);
   }
 
-  private parseArray(depth: number): JsonArrayNode {
+  /** A view of the nodes parsed so far, for key comparisons during parsing. */
+  private tree(): JsonTree {
+    return new JsonTree(this.text, this.nodes, this.size);
+  }
+
+  private keysOf(object: JsonNodeId, count: number): Set<string> {
+    const tree = this.tree();
+    const keys = new Set<string>();
+    let child = object + 1;
+    for (let i = 0; i < count; i++) {
+      keys.add(tree.key(child));
+      child = tree.nextSibling(child);
+    }
+    return keys;
+  }
+
+  private repeatsEarlierKey(object: JsonNodeId, member: JsonNodeId): boolean {
+    const nodes = this.nodes;
+    const text = this.text;
+    const base = member * NODE_STRIDE;
+    const start = nodes[base + Field.KeyStart] ?? 0;
+    const length = (nodes[base + Field.KeyEnd] ?? 0) - start;
+    const escaped = ((nodes[base + Field.KindAndFlags] ?? 0) & Flag.KeyEscaped) !== 0;
+    let tree: JsonTree | null = null;
+    for (let child = object + 1; child < member; child = nodes[child * NODE_STRIDE + Field.SubtreeEnd] ?? member) {
+      const childBase = child * NODE_STRIDE;
+      const otherStart = nodes[childBase + Field.KeyStart] ?? 0;
+      if (escaped || ((nodes[childBase + Field.KindAndFlags] ?? 0) & Flag.KeyEscaped) !== 0) {
+        // Different spellings may decode to the same key ("a" and "\u0061").
+        tree ??= this.tree();
+        if (tree.key(child) === tree.key(member)) return true;
+        continue;
+      }
+      if ((nodes[childBase + Field.KeyEnd] ?? 0) - otherStart !== length) continue;
+      let same = true;
+      for (let i = 1; i < length - 1; i++) {
+        if (text.charCodeAt(start + i) !== text.charCodeAt(otherStart + i)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return true;
+    }
+    return false;
+  }
+
+  private parseArray(id: JsonNodeId, depth: number): void {
     this.enterContainer(depth);
     const text = this.text;
-    const start = this.pos;
     const lineBreaksBefore = this.lineBreaks;
-    const elements: JsonArrayElement[] = [];
+    let count = 0;
     this.pos++;
     let leadingStart = this.pos;
     this.skipWhitespace();
-    if (text.charCodeAt(this.pos) === Code.BracketClose) {
+    if (text.charCodeAt(this.pos) === BRACKET_CLOSE) {
       this.pos++;
     } else {
       for (;;) {
-        if (elements.length > 0 && text.charCodeAt(this.pos) === Code.BracketClose) {
-          this.fail(messages.trailingComma, leadingStart - 1);
-        }
-        if (this.pos >= text.length) this.unexpected(elements.length > 0 ? 'a value' : "a value or ']'");
-        const node = this.parseValue(depth + 1);
-        elements.push({ leadingStart, start: node.start, node });
+        if (count > 0 && text.charCodeAt(this.pos) === BRACKET_CLOSE) this.fail(messages.trailingComma, leadingStart - 1);
+        if (this.pos >= text.length) this.unexpected(count > 0 ? 'a value' : "a value or ']'");
+        this.parseValue(depth + 1, leadingStart, -1, -1, 0);
+        count++;
         this.skipWhitespace();
         const code = text.charCodeAt(this.pos);
-        if (code === Code.Comma) {
+        if (code === COMMA) {
           this.pos++;
           leadingStart = this.pos;
           this.skipWhitespace();
-        } else if (code === Code.BracketClose) {
+        } else if (code === BRACKET_CLOSE) {
           this.pos++;
           break;
         } else {
@@ -268,110 +355,72 @@ class SourceParser {
         }
       }
     }
-    return { kind: 'array', start, end: this.pos, elements, multiline: this.lineBreaks > lineBreaksBefore };
+    this.nodes[id * NODE_STRIDE + Field.ChildCount] = count;
+    this.finish(id, JsonKind.Array | (this.lineBreaks > lineBreaksBefore ? Flag.Multiline : 0));
   }
 
-  /** Leaves pos after the closing quote. Strings without escapes are a plain slice (the common case). */
-  private parseString(): string {
+  /** Validates a string starting at pos and leaves pos after its closing quote; true if it has escapes. */
+  private scanString(): boolean {
     const text = this.text;
     const length = text.length;
-    const start = this.pos + 1;
-    let pos = start;
+    const start = this.pos;
+    let pos = start + 1;
+    let escaped = false;
     for (;;) {
-      if (pos >= length) this.fail(messages.unterminatedString, this.pos);
+      if (pos >= length) this.fail(messages.unterminatedString, start);
       const code = text.charCodeAt(pos);
-      if (code === Code.Quote) {
-        this.pos = pos + 1;
-        return text.slice(start, pos);
+      if (code === QUOTE) break;
+      if (code === BACKSLASH) {
+        escaped = true;
+        const escape = text.charCodeAt(pos + 1);
+        if (escape === LOWER_U) {
+          for (let i = 2; i < 6; i++) {
+            if (!isHexDigit(text.charCodeAt(pos + i))) this.fail(messages.invalidEscape(text.slice(pos, pos + 6)), pos);
+          }
+          pos += 6;
+        } else if (SIMPLE_ESCAPE.has(escape)) {
+          pos += 2;
+        } else {
+          if (pos + 1 >= length) this.fail(messages.unterminatedString, start);
+          this.fail(messages.invalidEscape(text.slice(pos, pos + 2)), pos);
+        }
+        continue;
       }
-      if (code === Code.Backslash) break;
       if (code < 0x20) this.fail(messages.controlCharacter(code), pos);
       pos++;
     }
-    let result = text.slice(start, pos);
-    let chunkStart = pos;
-    for (;;) {
-      if (pos >= length) this.fail(messages.unterminatedString, this.pos);
-      const code = text.charCodeAt(pos);
-      if (code === Code.Quote) {
-        this.pos = pos + 1;
-        return result + text.slice(chunkStart, pos);
-      }
-      if (code < 0x20) this.fail(messages.controlCharacter(code), pos);
-      if (code !== Code.Backslash) {
-        pos++;
-        continue;
-      }
-      result += text.slice(chunkStart, pos);
-      const escape = text.charAt(pos + 1);
-      const simple = SIMPLE_ESCAPES[escape];
-      if (simple !== undefined) {
-        result += simple;
-        pos += 2;
-      } else if (escape === 'u') {
-        const hex = text.slice(pos + 2, pos + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail(messages.invalidEscape(text.slice(pos, pos + 6)), pos);
-        result += String.fromCharCode(parseInt(hex, 16));
-        pos += 6;
-      } else {
-        if (pos + 1 >= length) this.fail(messages.unterminatedString, this.pos);
-        this.fail(messages.invalidEscape(`\\${escape}`), pos);
-      }
-      chunkStart = pos;
-    }
+    this.pos = pos + 1;
+    return escaped;
   }
 
-  private parseNumber(): JsonScalarNode {
+  private scanNumber(): void {
     const text = this.text;
     const start = this.pos;
     let pos = start;
-    if (text.charCodeAt(pos) === Code.Minus) pos++;
+    if (text.charCodeAt(pos) === MINUS) pos++;
     const firstDigit = text.charCodeAt(pos);
-    if (firstDigit === Code.Zero) {
+    if (firstDigit === ZERO) {
       pos++;
       if (isDigit(text.charCodeAt(pos))) this.fail(messages.leadingZero, start);
     } else if (isDigit(firstDigit)) {
       while (isDigit(text.charCodeAt(pos))) pos++;
     } else {
-      this.pos = pos;
       if (text.startsWith('Infinity', pos)) this.fail(messages.invalidLiteral('Infinity'), start);
       this.fail(messages.digitExpected("'-'"), pos);
     }
-    if (text.charCodeAt(pos) === Code.Dot) {
+    if (text.charCodeAt(pos) === DOT) {
       pos++;
       if (!isDigit(text.charCodeAt(pos))) this.fail(messages.digitExpected('the decimal point'), pos);
       while (isDigit(text.charCodeAt(pos))) pos++;
     }
     const exponent = text.charCodeAt(pos);
-    if (exponent === Code.LowerE || exponent === Code.UpperE) {
+    if (exponent === LOWER_E || exponent === UPPER_E) {
       pos++;
       const sign = text.charCodeAt(pos);
-      if (sign === Code.Plus || sign === Code.Minus) pos++;
+      if (sign === PLUS || sign === MINUS) pos++;
       if (!isDigit(text.charCodeAt(pos))) this.fail(messages.digitExpected('the exponent marker'), pos);
       while (isDigit(text.charCodeAt(pos))) pos++;
     }
     this.pos = pos;
-    // Number() applies the same string-to-number rounding as JSON.parse (1e400 -> Infinity too).
-    return this.scalar(start, Number(text.slice(start, pos)));
-  }
-
-  private parseLiteral(): JsonScalarNode {
-    const text = this.text;
-    const start = this.pos;
-    if (text.startsWith('true', start)) {
-      this.pos += 4;
-      return this.scalar(start, true);
-    }
-    if (text.startsWith('false', start)) {
-      this.pos += 5;
-      return this.scalar(start, false);
-    }
-    if (text.startsWith('null', start)) {
-      this.pos += 4;
-      return this.scalar(start, null);
-    }
-    const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(start, start + 40));
-    if (word) this.fail(messages.invalidLiteral(word[0]));
-    this.unexpected('a value');
   }
 }
