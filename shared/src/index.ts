@@ -5,3 +5,4 @@ export * from './todos';
 export * from './json-format';
 export * from './events';
 export * from './view';
+export * from './edit';

@@ -3,9 +3,19 @@ import { z } from 'zod';
 export const RunStatus = z.enum(['running', 'waiting_input', 'completed', 'failed', 'cancelled']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
+/** Statuses after which a run never changes again. */
+export const FINAL_RUN_STATUSES: readonly RunStatus[] = ['completed', 'failed', 'cancelled'];
+export function isFinalRunStatus(status: RunStatus): boolean {
+  return FINAL_RUN_STATUSES.includes(status);
+}
+
 /** Where a run's events come from. `external`: an outside runtime posts them; `import`: a decision log. */
 export const RunProvider = z.enum(['scripted', 'openai', 'external', 'import']);
 export type RunProvider = z.infer<typeof RunProvider>;
+
+/** The providers planvas itself can run a workflow with. */
+export const ExecutionProvider = z.enum(['scripted', 'openai']);
+export type ExecutionProvider = z.infer<typeof ExecutionProvider>;
 
 /** One row of the run index (lowdb): enough for the runs list without reading the event log. */
 export const RunSummary = z.object({
@@ -16,10 +26,21 @@ export const RunSummary = z.object({
   startedAt: z.string(),
   endedAt: z.string().optional(),
   eventCount: z.number().int().nonnegative(),
+  /** Leaf todos of the latest todo list seen in the run (seed 000: parents are not counted). */
   todos: z.object({ completed: z.number().int(), total: z.number().int() }),
   /** Set when the run was branched ("continue from here") from another run's iteration. */
-  parent: z.object({ runId: z.string(), iteration: z.number().int() }).optional(),
+  parent: z.object({ runId: z.string(), iteration: z.number().int(), stepId: z.string().optional() }).optional(),
   error: z.string().optional(),
+  /** The step running now (absent once the run has ended). */
+  currentStepId: z.string().optional(),
+  /** Latest todo_task iteration seen. */
+  iteration: z.number().int().nonnegative().optional(),
+  /** The question the run waits on while `status` is `waiting_input`. */
+  waitingInput: z
+    .object({ stepId: z.string(), question: z.string(), responseType: z.string().optional(), options: z.array(z.string()).optional() })
+    .optional(),
+  /** For imported runs: the decision-log file read. */
+  importedFrom: z.string().optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

@@ -1,1 +1,5 @@
 export * from './schema';
+export * from './status';
+export * from './tree';
+export * from './progress';
+export * from './todo-tools';

@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { errorHandler, toApiError } from './plugins/error-handler';
+import { jsonBodyParser } from './plugins/json-body-parser';
+import { requestGuard } from './plugins/request-guard';
+import { statePlugin } from './plugins/state';
+import { spaFallback, webAppPlugin } from './plugins/web-app';
+import { workspacePlugin } from './plugins/workspace';
+import { documentRoutes } from './routes/documents';
+import { healthRoutes } from './routes/health';
+import { migrateRoutes } from './routes/migrate';
+import { runRoutes } from './routes/runs';
+import { settingsRoutes } from './routes/settings';
+import { viewRoutes } from './routes/view';
+import { workflowRoutes } from './routes/workflows';
+
+export interface AppOptions {
+  /** The folder holding the workflow folders (any folder with planning/plan.json). */
+  workspaceRoot: string;
+  /** planvas' own state (lowdb file, run logs): never inside the user's workflows. */
+  dataDir: string;
+  /** The address the server will listen on (default 127.0.0.1); informational for plugins. */
+  host?: string;
+  /** The port it will listen on: a Host header naming another port is refused. */
+  port?: number;
+  /** When set, every /api request must carry it (Authorization: Bearer, or ?token=). */
+  accessToken?: string;
+  /** Extra Host names to accept besides 127.0.0.1, localhost and [::1]. */
+  allowedHosts?: string[];
+  /** The built web app (web/dist) to serve, with index.html for client-side routes. */
+  webDist?: string;
+  logger?: boolean;
+  /** Largest accepted request body in bytes (default 16 MiB: a 1,000-step plan is ~1 MiB). */
+  bodyLimit?: number;
+}
+
+export interface ResolvedAppOptions {
+  workspaceRoot: string;
+  dataDir: string;
+  host: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Paths and settings the app was built with, for plugins registered later (run engine). */
+    planvas: ResolvedAppOptions;
+  }
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4780;
+export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // Workflow ids are relative paths in one URL segment; the default limit of 100 is too short.
+    routerOptions: { maxParamLength: 2048 },
+    // Open event streams must not keep close() (and so a test or Ctrl-C) waiting.
+    forceCloseConnections: true,
+    // Errors raised before routing (a malformed %-escape in the URL) bypass the error handler.
+    frameworkErrors: (error, request, reply) => {
+      const apiError = toApiError(error, request);
+      void (reply as FastifyReply).status(apiError.statusCode).type('application/json; charset=utf-8').send(apiError.toBody());
+    },
+  });
+
+  await app.register(errorHandler, options.webDist ? { onNotFound: spaFallback } : {});
+  await app.register(jsonBodyParser);
+  await app.register(requestGuard, {
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.accessToken ? { accessToken: options.accessToken } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+  });
+  await app.register(statePlugin, { dataDir: options.dataDir });
+  await app.register(workspacePlugin, { root: options.workspaceRoot });
+  app.decorate('planvas', { workspaceRoot: app.workspace.root, dataDir: options.dataDir, host: options.host ?? DEFAULT_HOST });
+
+  await app.register(healthRoutes);
+  await app.register(workflowRoutes);
+  await app.register(documentRoutes);
+  await app.register(viewRoutes);
+  await app.register(settingsRoutes);
+  await app.register(migrateRoutes);
+
+  // The run engine registers its routes (runs, events stream, ingest) here.
+  await app.register(runRoutes);
+
+  if (options.webDist) await app.register(webAppPlugin, { root: options.webDist });
+  return app;
+}

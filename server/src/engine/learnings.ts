@@ -1,0 +1,41 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { findStepConfig, type StepConfig } from '@planvas/shared';
+import { isSafeSegment } from '../workspace/safe-path';
+
+export interface LearningEntry {
+  routeId: string;
+  subAgentStepId: string;
+  runId: string;
+  parentStepId: string;
+  timestamp: string;
+  /** The todos this sub-agent completed in the step, with their results. */
+  work: Array<{ title: string; result: string }>;
+}
+
+export const LEARNINGS_FILE = 'learnings.md';
+
+/**
+ * Records what a predefined sub-agent did under `learnings/<sub-agent step id>/learnings.md`
+ * (only predefined routes learn, seed 001). A sub-agent whose step config says
+ * `disable_learning` or `lock_learnings` is left alone. Returns the file written, if any.
+ */
+export async function recordLearning(learningsDir: string, config: StepConfig | undefined, entry: LearningEntry): Promise<string | undefined> {
+  if (!isSafeSegment(entry.subAgentStepId)) return undefined;
+  const agentConfigs = findStepConfig(config, entry.subAgentStepId)?.agent_configs;
+  if (agentConfigs?.disable_learning === true || agentConfigs?.lock_learnings === true) return undefined;
+  const dir = join(learningsDir, entry.subAgentStepId);
+  await mkdir(dir, { recursive: true });
+  const lines = [
+    '',
+    `## planvas run ${entry.runId} (${entry.timestamp})`,
+    '',
+    `Route \`${entry.routeId}\` of step \`${entry.parentStepId}\` completed ${entry.work.length} todo(s); the step's validation passed.`,
+    '',
+    ...entry.work.map((w) => `- ${w.title}: ${w.result.replace(/\s+/g, ' ').trim()}`),
+    '',
+  ];
+  const file = join(dir, LEARNINGS_FILE);
+  await appendFile(file, lines.join('\n'));
+  return file;
+}

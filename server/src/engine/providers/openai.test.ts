@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { EventEnvelope } from '@planvas/shared';
+import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
+import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../runs/run-test-support';
+
+const KEY = 'sk-test-do-not-store-9f8e7d';
+
+interface Recorded {
+  authorization: string | undefined;
+  body: { model: string; messages: Array<{ role: string; content: string | null; tool_call_id?: string }>; tools?: Array<{ function: { name: string } }> };
+}
+
+/** A chat-completions server speaking the OpenAI protocol, driven by a tiny deterministic "model". */
+class ProtocolServer {
+  readonly requests: Recorded[] = [];
+  mode: 'good' | 'not-json' | 'no-choices' | 'bad-arguments' = 'good';
+  private server: Server | undefined;
+
+  async start(): Promise<string> {
+    this.server = createServer(async (req, res) => {
+      const body = JSON.parse(await readBody(req)) as Recorded['body'];
+      this.requests.push({ authorization: req.headers.authorization, body });
+      if (req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: 'no such route' } });
+      if (this.mode === 'not-json') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<html>gateway hiccup</html>');
+      }
+      if (this.mode === 'no-choices') return send(res, 200, { id: 'x', choices: [] });
+      send(res, 200, { id: 'chatcmpl-1', model: body.model, choices: [{ index: 0, message: this.reply(body), finish_reason: 'stop' }] });
+    });
+    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;
+  }
+
+  private reply(body: Recorded['body']): Record<string, unknown> {
+    const tools = (body.tools ?? []).map((t) => t.function.name);
+    const tool = (name: string, args: unknown, id = `call_${this.requests.length}`) => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }] });
+    const toolResults = body.messages.filter((m) => m.role === 'tool');
+    if (tools.includes('submit_todo_task_result')) {
+      const prompt = body.messages.find((m) => m.role === 'user')!.content!;
+      const todos = JSON.parse(prompt.slice(prompt.indexOf('Current todos:') + 'Current todos:'.length)).todos as Array<{ id: string; status: string; title: string }>;
+      if (todos.length === 0 && toolResults.length === 0) return tool('create_todo', { title: 'Write part one', assigned_agent: 'r1', priority: 'high' });
+      if (this.mode === 'bad-arguments') return tool('submit_todo_task_result', '{"next_action": "delegate", ');
+      const created = toolResults.length > 0 ? (JSON.parse(toolResults[0]!.content!) as { id: string }) : undefined;
+      const open = created ?? todos.find((t) => t.status !== 'completed');
+      if (open) {
+        return tool('submit_todo_task_result', {
+          next_action: 'delegate',
+          selected_route_id: 'r1',
+          todo_id_to_execute: open.id,
+          instructions_to_sub_agent: 'Write part1.md and result.json',
+          success_criteria_for_sub_agent: 'both files exist',
+          selection_reasoning: 'r1 writes part one',
+          progress_summary: '0 of 1 done',
+        });
+      }
+      return tool('submit_todo_task_result', { next_action: 'complete', all_tasks_complete: true, progress_summary: '1 of 1 done', completion_reason: 'all done' });
+    }
+    if (tools.includes('write_file')) {
+      if (toolResults.length === 0) {
+        return {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'w1', type: 'function', function: { name: 'write_file', arguments: JSON.stringify({ path: 'part1.md', content: '# Part one\n' }) } },
+            { id: 'w2', type: 'function', function: { name: 'write_file', arguments: JSON.stringify({ path: 'result.json', content: '{"ok":true}\n' }) } },
+            { id: 'w3', type: 'function', function: { name: 'write_file', arguments: JSON.stringify({ path: '../escape.txt', content: 'no' }) } },
+          ],
+        };
+      }
+      return { role: 'assistant', content: 'Wrote part1.md and result.json' };
+    }
+    return { role: 'assistant', content: 'true' };
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((r) => this.server?.close(r));
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+    req.on('end', () => resolve(text));
+  });
+}
+
+function send(res: import('node:http').ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else if ((await stat(path)).isFile()) out.push(path);
+  }
+  return out;
+}
+
+let ws: TempWorkspace;
+let app: FastifyInstance;
+let model: ProtocolServer;
+const saved = { ...process.env };
+
+beforeEach(async () => {
+  ws = await copyFixtureWorkspace();
+  model = new ProtocolServer();
+  process.env['PLANVAS_OPENAI_BASE_URL'] = await model.start();
+  process.env['PLANVAS_OPENAI_API_KEY'] = KEY;
+  delete process.env['PLANVAS_OPENAI_MODEL'];
+  await writeWorkflow(ws.root, 'Test/OpenAi', todoTaskPlan({ routes: 1 }), { steps: [{ id: 'work', agent_configs: { execution_llm: { provider: 'openai', model_id: 'test-model-1' } } }] });
+  app = await appFor(ws);
+});
+afterEach(async () => {
+  await app.close();
+  await model.stop();
+  process.env = { ...saved };
+  await ws.cleanup();
+});
+
+async function start(): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: workflowRunsUrl('Test/OpenAi'), payload: { provider: 'openai' } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().runId as string;
+}
+
+describe('openai provider against a local chat-completions server', () => {
+  it('runs a todo_task step with the todo tools and submit_todo_task_result; sub-agents write files', async () => {
+    const runId = await start();
+    const run = await waitForStatus(app, runId, ['completed', 'failed']);
+    expect(run.status, run.error).toBe('completed');
+    const events: EventEnvelope[] = await runEvents(app, runId);
+    const decisions = events.filter((e) => e.type === 'todo_task_route_selected');
+    expect(decisions.map((d) => [d.data['iteration'], d.data['next_action'], d.data['model']])).toEqual([
+      [1, 'delegate', 'test-model-1'],
+      [2, 'complete', 'test-model-1'],
+    ]);
+    expect(decisions[0]!.data).toMatchObject({ selected_route_id: 'r1', selection_reasoning: 'r1 writes part one', instructions_to_sub_agent: 'Write part1.md and result.json' });
+    expect(events.find((e) => e.type === 'todo_task_item_created')!.data).toMatchObject({ title: 'Write part one', priority: 'high', iteration: 1 });
+    expect(events.find((e) => e.type === 'todo_task_item_completed')!.data).toMatchObject({ result: 'Wrote part1.md and result.json' });
+    expect(await readFile(join(ws.root, 'Test/OpenAi/runs', runId, 'execution/part1.md'), 'utf8')).toBe('# Part one\n');
+
+    // Protocol: the key as Bearer, the step's resolved model, the seed's tool names.
+    expect(model.requests.every((r) => r.authorization === `Bearer ${KEY}` && r.body.model === 'test-model-1')).toBe(true);
+    const orchestratorTools = model.requests[0]!.body.tools!.map((t) => t.function.name);
+    expect(orchestratorTools).toEqual(['create_todo', 'update_todo', 'complete_todo', 'list_todos', 'get_todo', 'submit_todo_task_result']);
+    // The sub-agent could not write outside the run folder, and was told so.
+    const denied = model.requests.flatMap((r) => r.body.messages).find((m) => m.tool_call_id === 'w3');
+    expect(denied?.content).toContain('inside the working folder');
+
+    // The key is never written anywhere.
+    for (const file of [...(await filesUnder(ws.root)), ...(await filesUnder(ws.dataDir))]) {
+      expect((await readFile(file, 'utf8')).includes(KEY), file).toBe(false);
+    }
+  });
+
+  it.each([
+    ['not-json', 'malformed reply from the chat endpoint (HTTP 200): not JSON'],
+    ['no-choices', 'malformed reply from the chat endpoint: no choices[0].message'],
+    ['bad-arguments', 'malformed arguments for submit_todo_task_result: not JSON'],
+  ] as const)('fails the step with the reason on a malformed reply (%s), and the server keeps serving', async (mode, reason) => {
+    model.mode = mode;
+    const runId = await start();
+    const run = await waitForStatus(app, runId, ['completed', 'failed']);
+    expect(run.status).toBe('failed');
+    expect(run.error).toContain(reason);
+    const events = await runEvents(app, runId);
+    expect(events.find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'provider', step_id: 'work' });
+    expect(events.at(-1)).toMatchObject({ type: 'run_status', data: { status: 'failed' } });
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    const next = await app.inject({ method: 'POST', url: workflowRunsUrl('Test/OpenAi'), payload: { paceMs: 0 } });
+    expect((await waitForStatus(app, next.json().runId as string, ['completed', 'failed'])).status).toBe('completed');
+  });
+
+  it('refuses the openai provider when neither a key nor a base URL is configured', async () => {
+    delete process.env['PLANVAS_OPENAI_BASE_URL'];
+    delete process.env['PLANVAS_OPENAI_API_KEY'];
+    delete process.env['OPENAI_API_KEY'];
+    const response = await app.inject({ method: 'POST', url: workflowRunsUrl('Test/OpenAi'), payload: { provider: 'openai' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'provider_unavailable', details: [{ path: '$.provider' }] });
+  });
+});

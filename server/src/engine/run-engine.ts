@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import { cp, readFile } from 'node:fs/promises';
+
+import {
+  asKnownStep,
+  buildFlow,
+  readPlan,
+  readStepConfig,
+  todoStateAt,
+  type EventEnvelope,
+  type ExecutionProvider,
+  type RunSummary,
+  type StartRunBody,
+  type StepConfig,
+} from '@planvas/shared';
+import { ApiError } from '../errors';
+import { DecisionLogWriter } from '../runs/decision-log-writer';
+import type { EventToStore } from '../runs/event-log';
+import { runMessages } from '../runs/messages';
+import type { RunStore } from '../runs/run-store';
+import type { WorkspaceRepository } from '../workspace/workspace-repository';
+import { readJsonFile } from '../workspace/json-file';
+import { isMissing } from '../workspace/safe-path';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine-options';
+import { executeRun, type RunOutcome } from './executor';
+import { InputGate, type ParsedAnswer } from './human-input';
+import { ObjectiveChannel } from './objective-channel';
+import { sleep } from './pace';
+import { defaultProviderFactory, type ProviderFactory } from './providers/create-provider';
+import type { RunContext, RunSeed, SubAgentCallHandler } from './run-context';
+import { RunCancelled } from './step-failure';
+
+export interface RunEngineOptions {
+  runs: RunStore;
+  workspace: WorkspaceRepository;
+  providers?: ProviderFactory;
+  /** Overrides of the engine defaults (tests shorten timeouts here). */
+  defaults?: Partial<EngineOptions>;
+  /** Where the server listens, for learn_code callbacks; undefined when it does not. */
+  address?: () => { host: string; port: number } | undefined;
+}
+
+interface ActiveRun {
+  ctx: RunContext;
+  abort: AbortController;
+  done: Promise<RunOutcome>;
+}
+
+/**
+ * Starts and drives runs in this process: loads the workflow, builds the run context, runs the
+ * executor in the background, and is the handle for cancel, human answers, objective edits and
+ * learn_code callbacks of the runs it drives.
+ */
+export class RunEngine {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly learnCode = new Map<string, { runId: string; handler: SubAgentCallHandler }>();
+
+  constructor(private readonly options: RunEngineOptions) {}
+
+  async start(workflowId: string, body: StartRunBody): Promise<RunSummary> {
+    const providerName: ExecutionProvider = body.provider ?? 'scripted';
+    const provider = (this.options.providers ?? defaultProviderFactory)(providerName);
+    if ('unavailable' in provider) throw new ApiError(400, 'provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
+
+    const files = await this.options.workspace.locate(workflowId);
+    const planFile = await readJsonFile(files.planPath);
+    const planRead = planFile?.source ? readPlan(planFile.source.value) : undefined;
+    if (!planRead?.ok) {
+      const details = planRead && !planRead.ok ? planRead.details : planFile?.unreadable ? [planFile.unreadable] : [];
+      throw new ApiError(422, 'plan_unrunnable', runMessages.planUnreadable(files.id), details);
+    }
+    let stepConfig: StepConfig | undefined;
+    const configFile = await readJsonFile(files.stepConfigPath);
+    if (configFile) {
+      const read = configFile.source ? readStepConfig(configFile.source.value) : undefined;
+      if (!read?.ok) throw new ApiError(422, 'step_config_unrunnable', runMessages.stepConfigUnreadable(files.id), read && !read.ok ? read.details : configFile.unreadable ? [configFile.unreadable] : []);
+      stepConfig = read.config;
+    }
+    const flow = buildFlow(planRead.plan);
+    if (flow.entry === undefined) throw new ApiError(422, 'plan_empty', runMessages.noEntry);
+
+    let seed: RunSeed | undefined;
+    let parentPaths: Awaited<ReturnType<RunStore['paths']>> | undefined;
+    if (body.from) {
+      const parent = this.options.runs.require(body.from.runId);
+      if (parent.workflowId !== files.id) throw new ApiError(400, 'branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
+      seed = await this.seedFrom(parent, body.from.iteration, body.from.stepId);
+      const step = flow.nodes.get(seed.stepId)?.step;
+      if (!step || asKnownStep(step)?.type !== 'todo_task') throw new ApiError(409, 'branch_step_gone', runMessages.branchStepGone(seed.stepId));
+      parentPaths = await this.options.runs.paths(parent.id);
+    }
+
+    const summary = await this.options.runs.create({
+      workflowId: files.id,
+      provider: providerName,
+      ...(seed ? { parent: { runId: seed.from.runId, iteration: seed.from.iteration, stepId: seed.stepId } } : {}),
+    });
+    const paths = await this.options.runs.paths(summary.id);
+    if (parentPaths) {
+      // The branch continues with the files the parent had produced (context outputs of earlier steps).
+      await cp(parentPaths.executionDir, paths.executionDir, { recursive: true, force: true }).catch((error: unknown) => {
+        if (!isMissing(error)) throw error;
+      });
+    }
+
+    const abort = new AbortController();
+    const engineOptions: EngineOptions = {
+      ...DEFAULT_ENGINE_OPTIONS,
+      ...this.options.defaults,
+      // Real providers take their own time; only the scripted one is paced by default.
+      paceMs: body.paceMs ?? (providerName === 'scripted' ? (this.options.defaults?.paceMs ?? DEFAULT_ENGINE_OPTIONS.paceMs) : 0),
+      fastPathOnly: body.fastPathOnly ?? false,
+    };
+    const outstanding = new Set<Promise<unknown>>();
+    let emitFailure: unknown;
+    const runId = summary.id;
+    const ctx: RunContext = {
+      runId,
+      workflowId: files.id,
+      plan: planRead.plan,
+      flow,
+      stepConfig,
+      paths,
+      provider,
+      options: engineOptions,
+      signal: abort.signal,
+      emit: (events) => {
+        const list: EventToStore[] = Array.isArray(events) ? [...(events as EventToStore[])] : [events as EventToStore];
+        const appended = this.options.runs.append(runId, list);
+        outstanding.add(appended);
+        appended.then(
+          () => outstanding.delete(appended),
+          (error: unknown) => {
+            outstanding.delete(appended);
+            emitFailure ??= error;
+            // Without a durable log the run cannot go on truthfully.
+            abort.abort(new RunCancelled(`the event log cannot be written: ${(error as Error).message}`));
+          },
+        );
+      },
+      flushEvents: async () => {
+        while (outstanding.size > 0) await Promise.allSettled([...outstanding]);
+        if (emitFailure) throw emitFailure;
+      },
+      now: () => new Date().toISOString(),
+      pace: () => sleep(engineOptions.paceMs, abort.signal),
+      input: new InputGate(),
+      objectives: new ObjectiveChannel(),
+      decisionLog: new DecisionLogWriter(paths.workflowDir, paths.runDir),
+      ...(seed ? { seed } : {}),
+      openLearnCodeEndpoint: (handler) => this.openLearnCodeEndpoint(runId, handler),
+    };
+    ctx.emit({
+      type: 'run_status',
+      data: {
+        status: 'running',
+        workflow_id: files.id,
+        provider: providerName,
+        ...(seed ? { parent: { run_id: seed.from.runId, iteration: seed.from.iteration, step_id: seed.stepId } } : {}),
+      },
+    });
+    const done = executeRun(ctx, seed?.stepId).finally(async () => {
+      await ctx.decisionLog.close().catch(() => undefined);
+      this.active.delete(runId);
+    });
+    this.active.set(runId, { ctx, abort, done });
+    return this.options.runs.get(runId) ?? summary;
+  }
+
+  /** The todo list and objective of `parent` at `iteration`, for a branched run. */
+  private async seedFrom(parent: RunSummary, iteration: number, stepId: string | undefined): Promise<RunSeed> {
+    const events: EventEnvelope[] = await this.options.runs.events(parent.id);
+    const stepIds = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
+    const chosen = stepId ?? (stepIds.length === 1 ? stepIds[0] : undefined);
+    if (chosen === undefined) {
+      if (stepIds.length > 1) throw new ApiError(400, 'branch_step_ambiguous', runMessages.branchAmbiguousStep(parent.id, stepIds), [{ path: '$.from.stepId', message: 'required' }]);
+      throw new ApiError(409, 'branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
+    }
+    const snapshot = todoStateAt(events, { stepId: chosen, iteration });
+    if (!snapshot) throw new ApiError(409, 'branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
+    return {
+      stepId: chosen,
+      list: { step_id: chosen, ...(snapshot.objective != null ? { objective: snapshot.objective } : {}), todos: snapshot.todos },
+      iteration,
+      from: { runId: parent.id, iteration },
+    };
+  }
+
+  private openLearnCodeEndpoint(runId: string, handler: SubAgentCallHandler): { url: string; close: () => void } | undefined {
+    const address = this.options.address?.();
+    if (!address) return undefined;
+    // A capability URL: the script may call sub-agents of this run only, while it runs, and
+    // never sees the server's access token.
+    const secret = randomBytes(16).toString('hex');
+    this.learnCode.set(secret, { runId, handler });
+    return { url: `http://${address.host}:${address.port}/learn-code/${secret}`, close: () => this.learnCode.delete(secret) };
+  }
+
+  /** `POST /learn-code/:secret/tools/custom/call_sub_agent` */
+  callBySecret(secret: string, body: { route_id: string; todo_id: string; instructions: string }): Promise<Record<string, unknown>> {
+    const endpoint = this.learnCode.get(secret);
+    if (!endpoint) throw new ApiError(404, 'no_learn_code_session', runMessages.noActiveLearnCode);
+    return endpoint.handler(body);
+  }
+
+  /** `POST /api/runs/:runId/tools/custom/call_sub_agent` */
+  callSubAgent(runId: string, body: { route_id: string; todo_id: string; instructions: string }): Promise<Record<string, unknown>> {
+    this.options.runs.require(runId);
+    const endpoint = [...this.learnCode.values()].find((e) => e.runId === runId);
+    if (!endpoint) throw new ApiError(409, 'no_learn_code_session', runMessages.noActiveLearnCode);
+    return endpoint.handler(body);
+  }
+
+  isActive(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
+  /** Waits for a run this engine drives to finish (tests, shutdown). */
+  async settled(runId: string): Promise<RunOutcome | undefined> {
+    return this.active.get(runId)?.done;
+  }
+
+  cancel(runId: string, reason = 'cancelled by the user'): void {
+    const summary = this.options.runs.require(runId);
+    const run = this.active.get(runId);
+    if (!run) {
+      if (summary.provider === 'external' || summary.provider === 'import') throw new ApiError(409, 'not_engine_run', runMessages.notEngineRun(runId));
+      return; // already ended: cancelling is a no-op
+    }
+    run.abort.abort(new RunCancelled(reason));
+  }
+
+  answer(runId: string, raw: string | number | boolean): ParsedAnswer {
+    const summary = this.options.runs.require(runId);
+    const run = this.active.get(runId);
+    if (!run) {
+      throw summary.provider === 'external' || summary.provider === 'import'
+        ? new ApiError(409, 'not_engine_run', runMessages.notEngineRun(runId))
+        : new ApiError(409, 'not_waiting', runMessages.notWaiting(runId));
+    }
+    return run.ctx.input.answer(runId, raw);
+  }
+
+  /** Records an objective edit as an event; a run this engine drives also applies it from its next turn. */
+  async setObjective(runId: string, objective: string, stepId?: string): Promise<EventEnvelope> {
+    this.options.runs.require(runId);
+    const run = this.active.get(runId);
+    const target = run ? run.ctx.objectives.set(objective, stepId) : stepId !== undefined ? { stepId } : {};
+    const [envelope] = await this.options.runs.append(runId, [
+      {
+        type: 'objective_updated',
+        data: {
+          objective,
+          ...(target.stepId !== undefined ? { step_id: target.stepId } : {}),
+          ...('previous' in target && target.previous !== undefined ? { previous: target.previous } : {}),
+          updated_by: 'user',
+        },
+      },
+    ]);
+    return envelope!;
+  }
+
+  /** Cancels every run (server shutdown) and waits for them to record it. */
+  async close(): Promise<void> {
+    const runs = [...this.active.values()];
+    for (const run of runs) run.abort.abort(new RunCancelled('the planvas server is shutting down'));
+    await Promise.allSettled(runs.map((r) => r.done));
+  }
+}
+
+export async function readTextIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+

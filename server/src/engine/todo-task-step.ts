@@ -1,0 +1,212 @@
+import {
+  edgesFrom,
+  emptyTodoList,
+  issuesToDetails,
+  TodoTaskResponse,
+  withSummary,
+  type FlowNode,
+  type TodoTaskStep,
+} from '@planvas/shared';
+import { recordLearning } from './learnings';
+import { isLearnCodeEligible, runLearnCode } from './learn-code';
+import { withDeadline } from './pace';
+import type { RunContext } from './run-context';
+import { errorMessage, StepFailure } from './step-failure';
+import { configOf, emitStatus, llmOf, tierOf, validationOf } from './step-helpers';
+import type { StepPosition } from './step-position';
+import { validateStep } from './simple-steps';
+import { TodoTaskSession } from './todo-task-session';
+import { join } from 'node:path';
+
+/**
+ * executeTodoTaskStep of seed 001: load or initialise todos.json, then orchestrator turns
+ * (TodoTaskResponse: delegate / continue / complete) with delegation to a predefined route's
+ * sub-agent or the generic agent, until the orchestrator completes; then validation and, for
+ * predefined routes only, learnings. `execution_max_turns` bounds the turns. A learn_code step
+ * first tries its script (see learn-code.ts).
+ */
+export async function runTodoTaskStep(ctx: RunContext, node: FlowNode, position: StepPosition): Promise<string> {
+  const step = node.step as TodoTaskStep;
+  const session = await openSession(ctx, step, position);
+  ctx.objectives.activate(step.id, session.list.objective ?? undefined);
+  try {
+    return await runSession(ctx, session);
+  } finally {
+    ctx.objectives.deactivate(step.id);
+    await session.file.flush().catch(() => undefined);
+  }
+}
+
+async function openSession(ctx: RunContext, step: TodoTaskStep, position: StepPosition): Promise<TodoTaskSession> {
+  const seed = ctx.seed?.stepId === step.id ? ctx.seed : undefined;
+  if (seed) {
+    // Consumed once: if the flow comes back to this step later it starts from its own file.
+    ctx.seed = undefined;
+    const session = new TodoTaskSession(ctx, step, position, { list: withSummary({ ...seed.list, step_id: step.id }), iteration: seed.iteration });
+    session.file.save(session.list);
+    session.snapshot('seeded', { seeded_from: { run_id: seed.from.runId, iteration: seed.from.iteration } });
+    return session;
+  }
+  const probe = new TodoTaskSession(ctx, step, position, { list: emptyTodoList(step.id), iteration: 0 });
+  const existing = await probe.file.load();
+  const list = existing ?? emptyTodoList(step.id, TodoTaskSession.defaultObjective(ctx, step));
+  const session = new TodoTaskSession(ctx, step, position, { list: withSummary(list), iteration: 0 });
+  session.file.save(session.list);
+  session.snapshot(existing ? 'resumed' : 'initial');
+  return session;
+}
+
+async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<string> {
+  const { step, position } = session;
+  const config = configOf(ctx, step.id);
+
+  if (isLearnCodeEligible(config, step)) {
+    const outcome = await runLearnCode(ctx, session);
+    if (outcome.success) return finish(ctx, session, `learn_code script succeeded: ${outcome.reason}`);
+    if (ctx.options.fastPathOnly) throw new StepFailure('learn_code', `learn_code fast path failed and fast_path_only forbids a fallback: ${outcome.reason}`, step.id);
+    // Fresh start (seed 001): the orchestrator re-plans from the step itself, no state carried over.
+    session.reset('learn_code_fallback');
+  }
+
+  const maxTurns = config?.agent_configs?.execution_max_turns || ctx.options.defaultMaxTurns;
+  const llm = llmOf(ctx, step.id);
+  const validation = validationOf(ctx, step);
+  const genericEnabled = step.enable_generic_agent === true;
+  let turns = 0;
+  for (;;) {
+    if (turns >= maxTurns) {
+      throw new StepFailure('max_turns', `execution_max_turns (${maxTurns}) reached before the orchestrator completed the step (${session.list.summary?.completed ?? 0} of ${session.list.todos.length} todos completed)`, step.id);
+    }
+    turns++;
+    session.iteration++;
+    session.applyObjectiveEdit();
+    emitStatus(ctx, step, position, 'orchestrating', { iteration: session.iteration });
+    await ctx.pace();
+
+    const toolbox = session.toolbox();
+    let decision;
+    try {
+      decision = await withDeadline(
+        (signal) =>
+          ctx.provider.orchestrate({
+            step,
+            routes: session.routes,
+            genericEnabled,
+            iteration: session.iteration,
+            maxTurns,
+            objective: session.list.objective ?? undefined,
+            todos: toolbox,
+            workDir: ctx.paths.executionDir,
+            outputs: session.outputs,
+            validation,
+            llm,
+            config,
+            signal,
+          }),
+        { timeoutMs: ctx.options.orchestratorTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `the orchestrator turn ${session.iteration} timed out`, step.id) },
+      );
+    } catch (error) {
+      // What the orchestrator changed before failing is kept: todos.json shows it.
+      session.commit(toolbox.list);
+      session.snapshot();
+      if (error instanceof StepFailure || ctx.signal.aborted) throw error;
+      throw new StepFailure('provider', `orchestrator turn ${session.iteration} failed: ${errorMessage(error)}`, step.id);
+    }
+    session.commit(toolbox.list);
+
+    const parsed = TodoTaskResponse.safeParse(decision.response);
+    if (!parsed.success) {
+      session.snapshot();
+      const problems = issuesToDetails(parsed.error.issues).map((d) => `${d.path}: ${d.message}`);
+      throw new StepFailure('provider', `orchestrator turn ${session.iteration} returned a malformed TodoTaskResponse (${problems.join('; ')})`, step.id);
+    }
+    const response = parsed.data;
+    const delegation = response.next_action === 'delegate' ? resolveDelegation(session, response, genericEnabled) : undefined;
+    session.recordDecision({
+      ...response,
+      next_action: response.next_action,
+      ...(delegation
+        ? {
+            selected_route_id: delegation.route?.route_id ?? '',
+            selected_route_name: delegation.route ? (delegation.route.route_name ?? delegation.route.route_id) : '',
+            use_generic_agent: !delegation.route,
+            todo_title: delegation.todoTitle,
+            selected_sub_agent_path: session.subAgentPathFor(delegation.route, delegation.todoId),
+          }
+        : {}),
+      ...(decision.model ? { model: decision.model } : {}),
+      ...tierOf(ctx, step.id),
+    });
+
+    if (delegation) {
+      await session.delegate({
+        route: delegation.route,
+        todoId: delegation.todoId,
+        instructions: response.instructions_to_sub_agent ?? '',
+        successCriteria: response.success_criteria_for_sub_agent ?? '',
+      });
+    }
+    session.snapshot();
+    if (response.next_action === 'complete') {
+      return finish(ctx, session, response.completion_reason || response.progress_summary || 'The orchestrator completed the step');
+    }
+  }
+}
+
+function resolveDelegation(session: TodoTaskSession, response: TodoTaskResponse, genericEnabled: boolean) {
+  const todoId = response.todo_id_to_execute ?? '';
+  const todo = session.list.todos.find((t) => t.id === todoId);
+  if (!todo) {
+    session.snapshot();
+    throw new StepFailure('provider', `the orchestrator delegated todo "${todoId}", which is not in the todo list`, session.step.id);
+  }
+  if (response.use_generic_agent) {
+    if (!genericEnabled) throw new StepFailure('provider', `the orchestrator chose the generic agent, but step "${session.step.id}" does not enable it`, session.step.id);
+    return { route: undefined, todoId, todoTitle: todo.title };
+  }
+  const route = session.routes.find((r) => r.route_id === response.selected_route_id);
+  if (!route) {
+    throw new StepFailure('provider', `the orchestrator chose route "${response.selected_route_id}", which step "${session.step.id}" does not have`, session.step.id);
+  }
+  return { route, todoId, todoTitle: todo.title };
+}
+
+/** Validation, learnings for predefined routes, and the step-completed event. */
+async function finish(ctx: RunContext, session: TodoTaskSession, reason: string): Promise<string> {
+  const { step, position } = session;
+  await session.file.flush();
+  await validateStep(ctx, step, position);
+  const byRoute = new Map<string, typeof session.delegations>();
+  for (const d of session.delegations) {
+    if (!d.route?.sub_agent_step) continue;
+    byRoute.set(d.route.route_id, [...(byRoute.get(d.route.route_id) ?? []), d]);
+  }
+  for (const [routeId, records] of byRoute) {
+    const subStep = records[0]!.route!.sub_agent_step!;
+    const file = await recordLearning(join(ctx.paths.workflowDir, 'learnings'), ctx.stepConfig, {
+      routeId,
+      subAgentStepId: subStep.id,
+      runId: ctx.runId,
+      parentStepId: step.id,
+      timestamp: ctx.now(),
+      work: records.map((r) => ({ title: r.todo.title, result: r.result })),
+    });
+    if (file) ctx.emit({ type: 'learning_recorded', data: { step_id: step.id, route_id: routeId, sub_agent_step_id: subStep.id, file: `learnings/${subStep.id}/learnings.md` } });
+  }
+  const next = edgesFrom(ctx.flow, step.id)[0]?.target;
+  ctx.emit({
+    type: 'todo_task_step_completed',
+    data: {
+      step_index: position.step_index,
+      step_path: position.step_path,
+      step_id: step.id,
+      step_title: step.title ?? '',
+      total_iterations: session.iteration,
+      total_todos_count: session.list.todos.length,
+      completed_count: session.list.summary?.completed ?? 0,
+      completion_reason: reason,
+      ...(next ? { next_step_id: next } : {}),
+    },
+  });
+  return 'next';
+}

@@ -1,0 +1,78 @@
+import type { ApiErrorBody, ErrorDetail } from '@planvas/shared';
+
+/**
+ * The one error type of the server. Every 4xx/5xx answer is built from it by the error handler,
+ * so a client (or the CLI) sees the same `{ statusCode, code, message, details }` everywhere.
+ * `extra` carries fields that belong next to the error, e.g. `currentRevision` on a 412.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly extra: Record<string, unknown> = {},
+    /** Response headers that belong to the error (WWW-Authenticate on a 401, ETag on a 412). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ApiErrorBody & Record<string, unknown> {
+    return { statusCode: this.statusCode, code: this.code, message: this.message, details: this.details, ...this.extra };
+  }
+}
+
+const quote = (s: string) => JSON.stringify(s);
+
+/** Every message the server writes to a user, in one place so the wording stays consistent. */
+export const messages = {
+  invalidWorkflowId: (id: string, reason: string) => `Invalid workflow id ${quote(id)}: ${reason}`,
+  workflowNotFound: (id: string) => `No workflow ${quote(id)} in this workspace (a workflow is a folder with planning/plan.json)`,
+  workflowExists: (id: string) => `Workflow ${quote(id)} already exists`,
+  stepConfigAbsent: (id: string) =>
+    `Workflow ${quote(id)} has no planning/step_config.json; create it with PUT and the header If-Match: "absent"`,
+  unreadableDocument: (file: string) => `${file} cannot be read as JSON; fix the file or replace it with a PUT`,
+  notUtf8: 'The file is not valid UTF-8 text',
+  ifMatchMissing: 'This request must carry an If-Match header with the revision (ETag) the change is based on',
+  ifMatchStale: (file: string) => `${file} has changed since the revision in If-Match; reload it and apply the change again`,
+  ifMatchAbsentButExists: (file: string) => `${file} already exists; use its current revision in If-Match`,
+  ifMatchButAbsent: (file: string) => `${file} does not exist; use If-Match: "absent" to create it`,
+  schemaViolation: (what: string) => `The ${what} does not match the schema; nothing was written`,
+  bodyMissing: 'The request needs a JSON body',
+  malformedJson: 'The request body is not valid JSON',
+  bodyNotObject: 'The request body must be a JSON object',
+  planInvalidForMigration: 'plan.json does not match the schema; fix it before migrating',
+  notFoundRoute: (method: string, url: string) => `No route ${method} ${url}`,
+  hostNotAllowed: (host: string) =>
+    `Host ${quote(host)} is not allowed: planvas answers only local names (127.0.0.1, localhost, [::1]) to block DNS rebinding`,
+  originNotAllowed: (origin: string) => `Origin ${quote(origin)} may not change anything here (cross-site request refused)`,
+  tokenRequired: 'This planvas server requires an access token: send Authorization: Bearer <token> (or ?token= for EventSource)',
+  tokenWrong: 'The access token is wrong',
+  internal: 'Internal server error',
+  payloadTooLarge: (limit: number) => `The request body is larger than the limit of ${limit} bytes`,
+  unsupportedMediaType: (type: string | undefined) =>
+    `Unsupported content type ${type ? quote(type) : '(none)'}: send application/json`,
+} as const;
+
+/** Fastify's own status codes -> our stable error codes. */
+export function codeForStatus(status: number): string {
+  switch (status) {
+    case 400: return 'bad_request';
+    case 401: return 'unauthorized';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 405: return 'method_not_allowed';
+    case 406: return 'not_acceptable';
+    case 409: return 'conflict';
+    case 412: return 'precondition_failed';
+    case 413: return 'payload_too_large';
+    case 415: return 'unsupported_media_type';
+    case 422: return 'unprocessable_entity';
+    case 428: return 'precondition_required';
+    case 429: return 'too_many_requests';
+    case 503: return 'service_unavailable';
+    default: return status >= 500 ? 'internal_error' : 'bad_request';
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, codeForStatus, messages } from '../errors';
+
+/**
+ * One error shape for every 4xx/5xx, Fastify's own included (415, 413, bad URLs, unknown routes):
+ * `{ statusCode, code, message, details: [{ path, message }] }`.
+ */
+export const errorHandler = fp(
+  async function errorHandler(app: FastifyInstance, options: { onNotFound?: (request: FastifyRequest, reply: FastifyReply) => unknown }) {
+    app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+      const apiError = toApiError(error, request);
+      if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+      return reply.status(apiError.statusCode).type('application/json; charset=utf-8').send(apiError.toBody());
+    });
+    app.setNotFoundHandler(async (request, reply) => {
+      if (options.onNotFound) {
+        const handled = await options.onNotFound(request, reply);
+        if (handled !== undefined) return handled;
+      }
+      const error = new ApiError(404, 'not_found', messages.notFoundRoute(request.method, request.url.split('?')[0] ?? request.url));
+      return reply.status(404).type('application/json; charset=utf-8').send(error.toBody());
+    });
+  },
+  { name: 'planvas-error-handler' },
+);
+
+export function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'payload_too_large', messages.payloadTooLarge(request.routeOptions.bodyLimit ?? 0));
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new ApiError(415, 'unsupported_media_type', messages.unsupportedMediaType(request.headers['content-type']), [
+        { path: 'Content-Type', message: 'expected application/json' },
+      ]);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'body_missing', messages.bodyMissing);
+  }
+  if (error.validation) {
+    return new ApiError(400, 'bad_request', error.message, error.validation.map((v) => ({ path: v.instancePath || '$', message: v.message ?? 'invalid' })));
+  }
+  if (status >= 500) return new ApiError(status, codeForStatus(status), messages.internal);
+  return new ApiError(status, codeForStatus(status), error.message);
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  CreateExternalRunBody,
+  HumanInputBody,
+  ImportRunBody,
+  ObjectiveBody,
+  StartRunBody,
+  todoStateAt,
+} from '@planvas/shared';
+import { ApiError } from '../../errors';
+import { parseBody } from '../../http/body';
+import { importDecisionLog } from '../../runs/decision-log-import';
+import { runMessages } from '../../runs/messages';
+import type { WorkflowRoute } from '../params';
+import { intQuery, type RunRoute } from './run-params';
+
+export const runLifecycleRoutes: FastifyPluginAsync = async (app) => {
+  const { runs, runEngine } = app;
+
+  app.post<WorkflowRoute>('/api/workflows/:id/runs', async (request, reply) => {
+    const body = parseBody(StartRunBody, request.body ?? {}, 'run request');
+    const run = await runEngine.start(request.params.id, body);
+    return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
+  });
+
+  app.post<WorkflowRoute>('/api/workflows/:id/runs/import', async (request, reply) => {
+    const body = parseBody(ImportRunBody, request.body, 'import request');
+    const run = await importDecisionLog(runs, app.workspace, request.params.id, body);
+    return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
+  });
+
+  /** A run fed by an external runtime through POST /api/runs/:runId/events. */
+  app.post('/api/runs', async (request, reply) => {
+    const body = parseBody(CreateExternalRunBody, request.body, 'run');
+    const run = await runs.create({ workflowId: body.workflowId, provider: 'external' });
+    await runs.append(run.id, [{ type: 'run_status', data: { status: 'running', workflow_id: run.workflowId, provider: 'external' } }]);
+    return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run: runs.get(run.id) });
+  });
+
+  app.get<{ Querystring: { workflow?: string } }>('/api/runs', async (request) => {
+    const workflow = request.query.workflow;
+    return { runs: runs.list(typeof workflow === 'string' && workflow !== '' ? workflow : undefined) };
+  });
+
+  app.get<RunRoute>('/api/runs/:runId', async (request) => ({ run: runs.require(request.params.runId) }));
+
+  app.post<RunRoute>('/api/runs/:runId/cancel', async (request) => {
+    const { runId } = request.params;
+    runEngine.cancel(runId);
+    await runEngine.settled(runId);
+    await runs.flush();
+    return { run: runs.require(runId) };
+  });
+
+  app.post<RunRoute>('/api/runs/:runId/input', async (request) => {
+    const body = parseBody(HumanInputBody, request.body, 'answer');
+    const parsed = runEngine.answer(request.params.runId, body.answer);
+    return { run: runs.require(request.params.runId), answer: parsed.answer, handle: parsed.handle };
+  });
+
+  app.put<RunRoute>('/api/runs/:runId/objective', async (request) => {
+    const body = parseBody(ObjectiveBody, request.body, 'objective');
+    const event = await runEngine.setObjective(request.params.runId, body.objective, body.stepId);
+    return { event };
+  });
+
+  /** The todo list and objective of a step as they were at an iteration (what a branch would start from). */
+  app.get<RunRoute & { Querystring: { stepId?: string; iteration?: string } }>('/api/runs/:runId/snapshot', async (request) => {
+    const { runId } = request.params;
+    const iteration = intQuery(request.query.iteration, 'iteration', Number.MAX_SAFE_INTEGER);
+    const events = await runs.events(runId);
+    const steps = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
+    const stepId = request.query.stepId ?? (steps.length === 1 ? steps[0] : undefined);
+    if (stepId === undefined) {
+      if (steps.length > 1) throw new ApiError(400, 'branch_step_ambiguous', runMessages.branchAmbiguousStep(runId, steps), [{ path: 'stepId', message: 'required' }]);
+      throw new ApiError(404, 'no_snapshot', runMessages.branchNoSnapshot(runId, iteration));
+    }
+    const snapshot = todoStateAt(events, { stepId, iteration });
+    if (!snapshot) throw new ApiError(404, 'no_snapshot', runMessages.branchNoSnapshot(runId, iteration));
+    return { snapshot };
+  });
+};

@@ -1,0 +1,38 @@
+import type { EventEnvelope } from '@planvas/shared';
+
+/**
+ * True when an Accept header admits text/event-stream (`text/event-stream`, `text/*` or `*\/*`
+ * with q > 0). A request without Accept is not an SSE client and is refused.
+ */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((part) => {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) <= 0) return false;
+    return range === 'text/event-stream' || range === 'text/*' || range === '*/*';
+  });
+}
+
+const frames = new WeakMap<EventEnvelope, string>();
+
+/** `id: <seq>` / `event: <type>` / `data: <envelope JSON>`; cached per envelope so many viewers share one string. */
+export function sseFrame(envelope: EventEnvelope): string {
+  let frame = frames.get(envelope);
+  if (frame === undefined) {
+    // JSON.stringify never emits a raw newline, and event names are validated, so one data line is exact.
+    frame = `id: ${envelope.seq}\nevent: ${envelope.type}\ndata: ${JSON.stringify(envelope)}\n\n`;
+    frames.set(envelope, frame);
+  }
+  return frame;
+}
+
+/** The sequence number to resume after: Last-Event-ID (a reconnect) wins over ?after= (a first connect). */
+export function resumePoint(lastEventId: string | string[] | undefined, after: unknown): { ok: true; after: number } | { ok: false; field: string } {
+  const header = Array.isArray(lastEventId) ? lastEventId[0] : lastEventId;
+  if (header !== undefined && header.trim() !== '') {
+    return /^\d+$/.test(header.trim()) ? { ok: true, after: Number(header.trim()) } : { ok: false, field: 'Last-Event-ID' };
+  }
+  if (after === undefined || after === '') return { ok: true, after: 0 };
+  return /^\d+$/.test(String(after)) ? { ok: true, after: Number(after) } : { ok: false, field: 'after' };
+}

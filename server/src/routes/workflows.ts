@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { parseBody } from '../http/body';
+import { WORKFLOW_TEMPLATES } from '../workspace/workflow-templates';
+import type { WorkflowRoute } from './params';
+
+const CreateWorkflowBody = z.object({
+  /** The new workflow's relative path under the workspace root, e.g. `Workflow/MyWorkflow`. */
+  id: z.string(),
+  template: z.enum(WORKFLOW_TEMPLATES).default('blank'),
+  objective: z.string().default(''),
+});
+
+export const workflowRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/workflows', async () => ({ workflows: await app.workspace.list() }));
+
+  app.get<WorkflowRoute>('/api/workflows/:id', async (request) => app.workspace.get(request.params.id));
+
+  app.post('/api/workflows', async (request, reply) => {
+    const body = parseBody(CreateWorkflowBody, request.body, 'new workflow');
+    const created = await app.workspace.create(body.id, body.template, body.objective);
+    return reply.status(201).header('location', `/api/workflows/${encodeURIComponent(created.id)}`).send(created);
+  });
+};

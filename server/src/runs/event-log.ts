@@ -1,0 +1,212 @@
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { EventEnvelope } from '@planvas/shared';
+import { isMissing } from '../workspace/safe-path';
+
+/** An event to store; the log adds `seq` and (unless given, e.g. by an import) `timestamp`. */
+export interface EventToStore {
+  type: string;
+  data: Record<string, unknown>;
+  timestamp?: string;
+}
+
+interface PendingBatch {
+  text: string;
+  envelopes: EventEnvelope[];
+  resolve: (envelopes: EventEnvelope[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Every stored line starts like this (the envelope is always written seq first). */
+const SEQ_PREFIX = /^\{"seq":(\d+),/;
+
+/**
+ * A run's append-only event log, `events.jsonl`: one envelope per line, `seq` from 1.
+ *
+ * Durability policy (group commit): an append is acknowledged, and its events handed to
+ * `onCommit` for live viewers, only after its bytes are written and fdatasync'ed. Appends that
+ * arrive while a sync is in flight are queued and committed together with one write and one
+ * sync, so a burst of 1,000 events costs a handful of syncs, not 1,000, while nothing a client
+ * saw can be lost to a crash. Sequence numbers are taken at append time, so the order of
+ * append() calls is the order in the file and on the stream.
+ *
+ * A crash mid-write can leave a torn last line (never acknowledged, never streamed): open()
+ * cuts it off, so the file is always valid JSON Lines.
+ */
+export class EventLog {
+  private seq: number;
+  private pending: PendingBatch[] = [];
+  private draining = false;
+  private failure: unknown;
+  private closed = false;
+  /** Byte offset of each line by seq (index = seq - 1), for cheap resumes. */
+  private readonly offsets: number[];
+  private size: number;
+  /** What is written and synced: readers never see bytes of an append still in flight. */
+  private committedSeq: number;
+  private committedSize: number;
+
+  private constructor(
+    readonly path: string,
+    private readonly handle: FileHandle,
+    scan: { lastSeq: number; offsets: number[]; size: number },
+    private readonly onCommit: (envelopes: EventEnvelope[]) => void,
+  ) {
+    this.seq = scan.lastSeq;
+    this.offsets = scan.offsets;
+    this.size = scan.size;
+    this.committedSeq = scan.lastSeq;
+    this.committedSize = scan.size;
+  }
+
+  static async open(path: string, onCommit: (envelopes: EventEnvelope[]) => void = () => undefined): Promise<EventLog> {
+    await mkdir(dirname(path), { recursive: true });
+    const handle = await open(path, 'a+');
+    try {
+      const bytes = await handle.readFile();
+      const lastNewline = bytes.lastIndexOf(0x0a);
+      const complete = lastNewline + 1;
+      if (complete < bytes.length) {
+        // A torn tail from a crash mid-write: it was never acknowledged, so it is dropped.
+        await handle.truncate(complete);
+        await handle.datasync();
+      }
+      const scan = scanLines(bytes.subarray(0, complete));
+      return new EventLog(path, handle, { ...scan, size: complete }, onCommit);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Appends events; resolves with their envelopes once they are durable. */
+  append(events: ReadonlyArray<EventToStore>, now: () => string = () => new Date().toISOString()): Promise<EventEnvelope[]> {
+    if (this.closed) return Promise.reject(new Error(`event log ${this.path} is closed`));
+    if (this.failure) return Promise.reject(this.failure);
+    if (events.length === 0) return Promise.resolve([]);
+    // Serialise before taking sequence numbers: a payload that cannot be written (a cycle, a
+    // BigInt) is refused whole and leaves no gap in the numbering.
+    const timestamp = now();
+    const drafts = events.map((e) => ({ type: e.type, timestamp: e.timestamp ?? timestamp, data: e.data }));
+    let bodies: string[];
+    try {
+      bodies = drafts.map((d) => JSON.stringify(d).slice(1));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const envelopes: EventEnvelope[] = [];
+    let text = '';
+    drafts.forEach((draft, i) => {
+      const seq = ++this.seq;
+      const line = `{"seq":${seq},${bodies[i]}\n`;
+      this.offsets.push(this.size);
+      this.size += Buffer.byteLength(line);
+      text += line;
+      envelopes.push({ seq, ...draft });
+    });
+    return new Promise((resolve, reject) => {
+      this.pending.push({ text, envelopes, resolve, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      try {
+        if (this.failure) throw this.failure;
+        await this.handle.write(batch.map((b) => b.text).join(''));
+        await this.handle.datasync();
+      } catch (error) {
+        // After a failed write the file's tail is unknown: refuse further appends rather than
+        // risk numbering that does not match the file.
+        this.failure ??= error;
+        for (const b of batch) b.reject(error);
+        continue;
+      }
+      for (const b of batch) {
+        this.committedSeq += b.envelopes.length;
+        this.committedSize += Buffer.byteLength(b.text);
+        this.onCommit(b.envelopes);
+        b.resolve(b.envelopes);
+      }
+    }
+    this.draining = false;
+  }
+
+  /** Committed events with seq > after, at most `limit`. */
+  async readAfter(after: number, limit = Number.POSITIVE_INFINITY): Promise<EventEnvelope[]> {
+    const start = Math.max(0, Math.floor(after));
+    if (start >= this.committedSeq || limit <= 0) return [];
+    const from = this.offsets[start] ?? this.committedSize;
+    const stop = Math.min(this.committedSeq, start + limit);
+    const end = stop < this.committedSeq ? (this.offsets[stop] ?? this.committedSize) : this.committedSize;
+    const length = end - from;
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await this.handle.read(buffer, 0, length, from);
+    return parseLines(buffer.subarray(0, bytesRead), after, limit);
+  }
+
+  /** Resolves when every queued append has been written. */
+  async flush(): Promise<void> {
+    while (this.draining || this.pending.length > 0) await new Promise((r) => setTimeout(r, 1));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.flush();
+    this.closed = true;
+    await this.handle.close();
+  }
+}
+
+function scanLines(bytes: Buffer): { lastSeq: number; offsets: number[] } {
+  const offsets: number[] = [];
+  let lastSeq = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline < 0 ? bytes.length : newline;
+    const head = bytes.toString('utf8', start, Math.min(end, start + 32));
+    const match = SEQ_PREFIX.exec(head);
+    if (match) {
+      const seq = Number(match[1]);
+      // Lines are numbered 1..n in order; an index by seq needs exactly that.
+      if (seq === lastSeq + 1) {
+        offsets.push(start);
+        lastSeq = seq;
+      }
+    }
+    start = end + 1;
+  }
+  return { lastSeq, offsets };
+}
+
+function parseLines(bytes: Buffer, after: number, limit: number): EventEnvelope[] {
+  const out: EventEnvelope[] = [];
+  for (const line of bytes.toString('utf8').split('\n')) {
+    if (out.length >= limit) break;
+    const match = SEQ_PREFIX.exec(line);
+    if (!match || Number(match[1]) <= after) continue;
+    out.push(JSON.parse(line) as EventEnvelope);
+  }
+  return out;
+}
+
+/** Reads events of a log that is not open (a finished run), without holding the file. */
+export async function readEventsFile(path: string, after = 0, limit = Number.POSITIVE_INFINITY): Promise<EventEnvelope[]> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  const complete = bytes.lastIndexOf(0x0a) + 1;
+  return parseLines(bytes.subarray(0, complete), after, limit);
+}

@@ -1,0 +1,229 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isFinalRunStatus, type EventEnvelope, type RunProvider, type RunSummary } from '@planvas/shared';
+import { ApiError } from '../errors';
+import type { StateStore } from '../state/state-store';
+import type { WorkspaceRepository } from '../workspace/workspace-repository';
+import { EventBus } from './event-bus';
+import { EventLog, readEventsFile, type EventToStore } from './event-log';
+import { runMessages } from './messages';
+import { RUN_ID_PATTERN, newRunId } from './run-ids';
+import { RunSummaryTracker } from './run-summary';
+
+/** Where a run's files are: `<workflow>/runs/<run-id>/` (the seed system's run layout). */
+export interface RunPaths {
+  workflowId: string;
+  workflowDir: string;
+  runDir: string;
+  /** `events.jsonl`: the durable event log. */
+  eventsPath: string;
+  /** The run's working folder: context_output files and `<step-id>/todos.json`. */
+  executionDir: string;
+}
+
+export interface CreateRunInput {
+  workflowId: string;
+  provider: RunProvider;
+  parent?: RunSummary['parent'];
+  importedFrom?: string;
+}
+
+export interface RunStoreOptions {
+  state: StateStore;
+  workspace: WorkspaceRepository;
+  /** How long index updates of a busy run may be held back and merged (status changes go at once). */
+  summaryFlushMs?: number;
+  now?: () => Date;
+}
+
+interface OpenRun {
+  log: EventLog;
+  tracker: RunSummaryTracker;
+  paths: RunPaths;
+  flushTimer?: NodeJS.Timeout;
+  dirty: boolean;
+}
+
+/**
+ * Runs: their index rows (lowdb, via the server's state store), their append-only event logs and
+ * the live bus. Every event, from the engine, an external runtime or an import, goes through
+ * append(): durable log first, then the index row, then live viewers.
+ */
+export class RunStore {
+  readonly bus = new EventBus();
+  private readonly open = new Map<string, OpenRun>();
+  private readonly opening = new Map<string, Promise<OpenRun>>();
+  private readonly now: () => Date;
+
+  constructor(private readonly options: RunStoreOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async create(input: CreateRunInput): Promise<RunSummary> {
+    const files = await this.options.workspace.locate(input.workflowId);
+    let id = newRunId(this.now());
+    while (this.options.state.read().runs[id]) id = newRunId(this.now());
+    const summary: RunSummary = {
+      id,
+      workflowId: files.id,
+      status: 'running',
+      provider: input.provider,
+      startedAt: this.now().toISOString(),
+      eventCount: 0,
+      todos: { completed: 0, total: 0 },
+      ...(input.parent ? { parent: input.parent } : {}),
+      ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
+    };
+    const paths = pathsOf(files.dir, files.id, id);
+    await mkdir(paths.executionDir, { recursive: true });
+    await this.options.state.update((draft) => {
+      draft.runs[id] = summary;
+    });
+    await this.openRun(summary);
+    return summary;
+  }
+
+  /** The run's index row, live for runs with an open log. */
+  get(runId: string): RunSummary | undefined {
+    return this.open.get(runId)?.tracker.summary ?? this.options.state.read().runs[runId];
+  }
+
+  require(runId: string): RunSummary {
+    const summary = RUN_ID_PATTERN.test(runId) ? this.get(runId) : undefined;
+    if (!summary) throw new ApiError(404, 'run_not_found', runMessages.runNotFound(runId));
+    return summary;
+  }
+
+  /** Runs newest first, optionally of one workflow. */
+  list(workflowId?: string): RunSummary[] {
+    const all = Object.keys(this.options.state.read().runs).map((id) => this.get(id) as RunSummary);
+    return all
+      .filter((r) => workflowId === undefined || r.workflowId === workflowId)
+      .sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : a.id < b.id ? 1 : -1));
+  }
+
+  async paths(runId: string): Promise<RunPaths> {
+    const summary = this.require(runId);
+    const open = this.open.get(runId);
+    if (open) return open.paths;
+    const files = await this.options.workspace.locate(summary.workflowId);
+    return pathsOf(files.dir, files.id, summary.id);
+  }
+
+  /**
+   * Stores events durably and publishes them. Refused (409) once a committed `run_status` has
+   * ended the run: its log is closed for good.
+   */
+  async append(runId: string, events: ReadonlyArray<EventToStore>): Promise<EventEnvelope[]> {
+    const summary = this.require(runId);
+    if (isFinalRunStatus(summary.status)) throw new ApiError(409, 'run_ended', runMessages.runEnded(runId, summary.status));
+    const run = this.open.get(runId) ?? (await this.openRun(summary));
+    return run.log.append(events, () => this.now().toISOString());
+  }
+
+  /** Committed events after `after`, at most `limit`. */
+  async events(runId: string, after = 0, limit = Number.POSITIVE_INFINITY): Promise<EventEnvelope[]> {
+    this.require(runId);
+    const open = this.open.get(runId);
+    if (open) return open.log.readAfter(after, limit);
+    return readEventsFile((await this.paths(runId)).eventsPath, after, limit);
+  }
+
+  /** The committed sequence number a new viewer starts from. */
+  lastSeq(runId: string): number {
+    return this.open.get(runId)?.log.lastSeq ?? this.require(runId).eventCount;
+  }
+
+  private openRun(summary: RunSummary): Promise<OpenRun> {
+    const existing = this.open.get(summary.id);
+    if (existing) return Promise.resolve(existing);
+    let pending = this.opening.get(summary.id);
+    if (!pending) {
+      pending = (async () => {
+        const files = await this.options.workspace.locate(summary.workflowId);
+        const paths = pathsOf(files.dir, files.id, summary.id);
+        const tracker = new RunSummaryTracker(summary);
+        const run: OpenRun = { tracker, paths, dirty: false, log: undefined as unknown as EventLog };
+        run.log = await EventLog.open(paths.eventsPath, (envelopes) => this.committed(summary.id, run, envelopes));
+        this.open.set(summary.id, run);
+        return run;
+      })().finally(() => this.opening.delete(summary.id));
+      this.opening.set(summary.id, pending);
+    }
+    return pending;
+  }
+
+  private committed(runId: string, run: OpenRun, envelopes: EventEnvelope[]): void {
+    const urgent = run.tracker.apply(envelopes);
+    run.dirty = true;
+    this.bus.publish(runId, envelopes);
+    if (urgent) void this.persist(runId, run);
+    else if (!run.flushTimer) {
+      run.flushTimer = setTimeout(() => void this.persist(runId, run), this.options.summaryFlushMs ?? 250);
+    }
+  }
+
+  /** Writes the run's index row; a run that has ended is then closed. */
+  private async persist(runId: string, run: OpenRun): Promise<void> {
+    if (run.flushTimer) {
+      clearTimeout(run.flushTimer);
+      delete run.flushTimer;
+    }
+    if (!run.dirty) return;
+    run.dirty = false;
+    const summary = run.tracker.summary;
+    await this.options.state.update((draft) => {
+      draft.runs[runId] = summary;
+    });
+    if (isFinalRunStatus(summary.status) && this.open.get(runId) === run) {
+      await run.log.flush();
+      if (!run.dirty) {
+        this.open.delete(runId);
+        await run.log.close();
+      }
+    }
+  }
+
+  /**
+   * Runs the index says are still going but that no process drives any more (planvas stopped
+   * mid-run): they are marked failed, with that reason as their last event. External runs stay
+   * open, since their producer may still be posting.
+   */
+  async recoverInterrupted(): Promise<string[]> {
+    const recovered: string[] = [];
+    for (const summary of Object.values(this.options.state.read().runs)) {
+      if (isFinalRunStatus(summary.status) || summary.provider === 'external' || this.open.has(summary.id)) continue;
+      try {
+        await this.append(summary.id, [{ type: 'run_status', data: { status: 'failed', reason: runMessages.interrupted } }]);
+        recovered.push(summary.id);
+      } catch {
+        // A run whose workflow folder is gone cannot be written to; its row stays as it was.
+      }
+    }
+    await this.flush();
+    return recovered;
+  }
+
+  /** Persists every pending index change (shutdown, tests). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.open.entries()].map(async ([id, run]) => {
+      await run.log.flush();
+      await this.persist(id, run);
+    }));
+    await this.options.state.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    for (const [id, run] of this.open) {
+      if (run.flushTimer) clearTimeout(run.flushTimer);
+      await run.log.close();
+      this.open.delete(id);
+    }
+  }
+}
+
+function pathsOf(workflowDir: string, workflowId: string, runId: string): RunPaths {
+  const runDir = join(workflowDir, 'runs', runId);
+  return { workflowId, workflowDir, runDir, eventsPath: join(runDir, 'events.jsonl'), executionDir: join(runDir, 'execution') };
+}

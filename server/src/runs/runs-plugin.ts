@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { RunEngine } from '../engine/run-engine';
+import type { EngineOptions } from '../engine/engine-options';
+import type { ProviderFactory } from '../engine/providers/create-provider';
+import { RunStore } from './run-store';
+
+export interface RunsOptions {
+  /** Provider factory (tests inject failing or slow providers). */
+  providers?: ProviderFactory;
+  /** Engine defaults (timeouts, caps, default pace). */
+  engine?: Partial<EngineOptions>;
+  /** SSE heartbeat interval; at most 15 s (default 10 s, or PLANVAS_SSE_HEARTBEAT_MS). */
+  heartbeatMs?: number;
+  /** How long run index updates may be merged (default 250 ms). */
+  summaryFlushMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Run index, event logs and live bus. */
+    runs: RunStore;
+    /** Runs driven by planvas itself. */
+    runEngine: RunEngine;
+    runsOptions: { heartbeatMs: number };
+  }
+}
+
+export const MAX_HEARTBEAT_MS = 15_000;
+
+/** Where this server listens, as a URL host for learn_code callbacks (wildcards -> loopback). */
+export function listeningAddress(app: FastifyInstance): { host: string; port: number } | undefined {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const info = address as AddressInfo;
+  const host = info.address === '0.0.0.0' || info.address === '::' ? '127.0.0.1' : info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  return { host, port: info.port };
+}
+
+export const runsPlugin = fp(
+  async function runsPlugin(app: FastifyInstance, options: RunsOptions) {
+    const runs = new RunStore({ state: app.state, workspace: app.workspace, ...(options.summaryFlushMs !== undefined ? { summaryFlushMs: options.summaryFlushMs } : {}) });
+    const engine = new RunEngine({
+      runs,
+      workspace: app.workspace,
+      ...(options.providers ? { providers: options.providers } : {}),
+      ...(options.engine ? { defaults: options.engine } : {}),
+      address: () => listeningAddress(app),
+    });
+    const envHeartbeat = Number(process.env['PLANVAS_SSE_HEARTBEAT_MS']);
+    const heartbeatMs = Math.min(MAX_HEARTBEAT_MS, options.heartbeatMs ?? (envHeartbeat > 0 ? envHeartbeat : 10_000));
+    app.decorate('runs', runs);
+    app.decorate('runEngine', engine);
+    app.decorate('runsOptions', { heartbeatMs });
+    await runs.recoverInterrupted();
+    app.addHook('onClose', async () => {
+      await engine.close();
+      await runs.close();
+    });
+  },
+  { name: 'planvas-runs', dependencies: ['planvas-state', 'planvas-workspace'] },
+);

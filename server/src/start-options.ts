@@ -1,0 +1,82 @@
+import { DEFAULT_HOST, DEFAULT_PORT } from './app';
+
+export interface StartOptions {
+  workspace?: string;
+  port: number;
+  host: string;
+  token?: string;
+  dataDir?: string;
+  open: boolean;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const START_USAGE = `usage: pnpm start [--] [--workspace DIR] [--port N] [--host H] [--token T] [--data-dir D] [--no-open]
+
+  --workspace DIR   workspace root holding workflow folders (default: a writable copy of the demo workspace)
+  --port N          port to listen on (default ${DEFAULT_PORT})
+  --host H          address to bind (default ${DEFAULT_HOST}); any non-loopback address needs a token
+  --token T         access token every API request must carry (or set PLANVAS_TOKEN)
+  --data-dir D      where planvas keeps its own state (default: <repo>/.planvas/data/<workspace>)
+  --no-open         do not open a browser`;
+
+/**
+ * Parses the server's flags. pnpm passes `pnpm start -- --port 5000` through with the `--`, so a
+ * `--` anywhere is skipped; `--flag=value` works as well as `--flag value`.
+ */
+export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): StartOptions {
+  const options: StartOptions = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: true };
+  const args = argv.filter((a) => a !== '--');
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = args[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${name} needs a value`);
+      i++;
+      return next;
+    };
+    switch (name) {
+      case '--workspace': options.workspace = value(); break;
+      case '--data-dir': options.dataDir = value(); break;
+      case '--host': options.host = value(); break;
+      case '--token': options.token = value(); break;
+      case '--no-open': options.open = false; break;
+      case '--port': {
+        const raw = value();
+        const port = Number(raw);
+        if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (got "${raw}")`);
+        options.port = port;
+        break;
+      }
+      case '--help':
+      case '-h':
+        throw new UsageError('');
+      default:
+        throw new UsageError(`unknown argument "${arg}"`);
+    }
+  }
+  if (options.token === undefined && env.PLANVAS_TOKEN) options.token = env.PLANVAS_TOKEN;
+  if (options.token !== undefined && options.token.length === 0) throw new UsageError('--token must not be empty');
+  return options;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** Why the server must not start as configured, or undefined when it may. */
+export function exposureProblem(options: Pick<StartOptions, 'host' | 'token'>): string | undefined {
+  if (isLoopbackHost(options.host) || options.token) return undefined;
+  return (
+    `refusing to listen on ${options.host} without an access token: anyone who can reach this address could ` +
+    `read and change your workflow files. Pass --token <secret> (or set PLANVAS_TOKEN), or keep the default --host ${DEFAULT_HOST}.`
+  );
+}

@@ -1,0 +1,93 @@
+import { mkdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import type { LegacyPromotion, RunSummary, ViewSettings, WorkspaceSettings } from '@planvas/shared';
+
+/**
+ * planvas' own state, kept in its data folder and never in the user's plan.json: view settings
+ * per workflow, workspace-wide settings, the run index, and which legacy inner ids a flattening
+ * save has already removed from a plan (so step_config entries under those ids are still
+ * recognised as "merge into the outer step" rather than "remove").
+ */
+export interface StateData {
+  version: 1;
+  views: Record<string, ViewSettings>;
+  settings: WorkspaceSettings;
+  runs: Record<string, RunSummary>;
+  legacyPromotions: Record<string, LegacyPromotion[]>;
+}
+
+export const STATE_FILE_NAME = 'state.json';
+
+function emptyState(): StateData {
+  return { version: 1, views: {}, settings: {}, runs: {}, legacyPromotions: {} };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Fills what an older or hand-edited state file lacks, so readers never meet `undefined` maps. */
+function normalise(raw: unknown): StateData {
+  const base = emptyState();
+  if (!isRecord(raw)) return base;
+  return {
+    version: 1,
+    views: isRecord(raw.views) ? (raw.views as StateData['views']) : base.views,
+    settings: isRecord(raw.settings) ? (raw.settings as StateData['settings']) : base.settings,
+    runs: isRecord(raw.runs) ? (raw.runs as StateData['runs']) : base.runs,
+    legacyPromotions: isRecord(raw.legacyPromotions) ? (raw.legacyPromotions as StateData['legacyPromotions']) : base.legacyPromotions,
+  };
+}
+
+/**
+ * A small typed store over one lowdb JSON file. Updates run one at a time, each on a copy that
+ * replaces the data only when the mutator succeeds, so a failing or async mutator never leaves
+ * a half-applied change visible to readers. One process owns the file (lowdb's rule).
+ */
+export class StateStore {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly db: Low<StateData>,
+    readonly path: string,
+  ) {}
+
+  static async open(dataDir: string): Promise<StateStore> {
+    await mkdir(dataDir, { recursive: true });
+    const path = join(dataDir, STATE_FILE_NAME);
+    const db = new Low<StateData>(new JSONFile<StateData>(path), emptyState());
+    try {
+      await db.read();
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      // A damaged state file is kept aside, not overwritten: it may hold run history.
+      await rename(path, `${path}.damaged-${Date.now()}`);
+      db.data = emptyState();
+    }
+    db.data = normalise(db.data);
+    return new StateStore(db, path);
+  }
+
+  /** The current state. Treat it as read-only: change it through update(). */
+  read(): Readonly<StateData> {
+    return this.db.data;
+  }
+
+  update<T>(mutator: (draft: StateData) => T | Promise<T>): Promise<T> {
+    const run = async () => {
+      const draft = structuredClone(this.db.data);
+      const result = await mutator(draft);
+      this.db.data = draft;
+      await this.db.write();
+      return result;
+    };
+    const result = this.tail.then(run, run);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Resolves when every queued update has been written. */
+  async flush(): Promise<void> {
+    await this.tail;
+  }
+}

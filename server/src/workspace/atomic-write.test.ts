@@ -1,0 +1,44 @@
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from './atomic-write';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'planvas-atomic-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeFileAtomic', () => {
+  it('replaces the file and leaves no temp file behind', async () => {
+    const path = join(dir, 'plan.json');
+    await writeFile(path, 'old');
+    await writeFileAtomic(path, 'new ✓');
+    expect(await readFile(path, 'utf8')).toBe('new ✓');
+    expect(await readdir(dir)).toEqual(['plan.json']);
+  });
+
+  it('keeps the permission bits of the file it replaces', async () => {
+    const path = join(dir, 'plan.json');
+    await writeFile(path, 'old');
+    await chmod(path, 0o640);
+    await writeFileAtomic(path, 'new');
+    expect((await stat(path)).mode & 0o777).toBe(0o640);
+  });
+
+  it('exclusive: creates a missing file, refuses an existing one untouched', async () => {
+    const path = join(dir, 'step_config.json');
+    await writeFileAtomic(path, 'first', { exclusive: true });
+    await expect(writeFileAtomic(path, 'second', { exclusive: true })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(await readFile(path, 'utf8')).toBe('first');
+    expect(await readdir(dir)).toEqual(['step_config.json']);
+  });
+
+  it('a failed write leaves the old file and no temp file', async () => {
+    await expect(writeFileAtomic(join(dir, 'missing-folder', 'plan.json'), 'x')).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});

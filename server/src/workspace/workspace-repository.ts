@@ -1,0 +1,367 @@
+import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  promoteLegacyPlan,
+  readPlan,
+  readStepConfig,
+  stepConfigForFile,
+  stringifyPreserving,
+  type LegacyPromotion,
+  type ReadPlanResult,
+  type ReadStepConfigResult,
+  type StepConfigForm,
+} from '@planvas/shared';
+import { ApiError, messages } from '../errors';
+import { assertPrecondition, type Precondition } from '../http/if-match';
+import { writeFileAtomic } from './atomic-write';
+import { SKIPPED_FOLDERS, discoverWorkflows } from './discover-workflows';
+import { readJsonFile, type JsonFileSnapshot } from './json-file';
+import { jsonEqual } from './json-equal';
+import { KeyedQueue } from './keyed-queue';
+import { migrateWorkflowFiles, type MigrationResult } from './migrate-workflow';
+import { revisionOf } from './revision';
+import { checkWorkflowId, isInside, isMissing, realPathInside } from './safe-path';
+import {
+  flatPlanOf,
+  loadWorkflow,
+  locateWorkflow,
+  stepConfigObjectOf,
+  workflowProblems,
+  workflowTitle,
+  type LoadedWorkflow,
+  type WorkflowFiles,
+  type WorkflowProblem,
+} from './workflow-files';
+import { templateFiles, type WorkflowTemplate } from './workflow-templates';
+
+/** Remembers legacy promotions after a save wrote a plan flat (see StateData.legacyPromotions). */
+export interface LegacyMemory {
+  recall(workflowId: string): LegacyPromotion[];
+  remember(workflowId: string, promotions: LegacyPromotion[]): Promise<void>;
+  forget(workflowId: string): Promise<void>;
+}
+
+const noMemory: LegacyMemory = { recall: () => [], remember: async () => undefined, forget: async () => undefined };
+
+export interface WorkflowSummary {
+  id: string;
+  title: string;
+  /** Steps of the main flow (not branch steps, not sub-agents). */
+  stepCount: number;
+  legacy: boolean;
+  /** How many problems GET /api/workflows/:id would list. */
+  problems: number;
+}
+
+export interface WorkflowView {
+  id: string;
+  title: string;
+  plan: unknown;
+  planRevision: string;
+  stepConfig: unknown;
+  stepConfigRevision: string | null;
+  stepConfigForm: StepConfigForm | null;
+  legacy: boolean;
+  problems: WorkflowProblem[];
+}
+
+export interface DocumentView {
+  document: unknown;
+  revision: string;
+}
+
+export interface SaveResult {
+  revision: string;
+  /** false for a no-op save: the file was left exactly as it was. */
+  written: boolean;
+  problems: WorkflowProblem[];
+}
+
+export interface CreatedWorkflow {
+  id: string;
+  planRevision: string;
+  stepConfigRevision: string | null;
+}
+
+export type MigrationView = MigrationResult & { problems: WorkflowProblem[] };
+
+/**
+ * The workspace as a repository of workflows over real files. Every path it touches comes from
+ * locateWorkflow (inside the root, symlinks resolved); every write is atomic and serialised per
+ * file; a rejected request leaves every file exactly as it was.
+ */
+export class WorkspaceRepository {
+  private readonly queue = new KeyedQueue();
+
+  private constructor(
+    readonly root: string,
+    private readonly memory: LegacyMemory,
+  ) {}
+
+  static async open(root: string, memory: LegacyMemory = noMemory): Promise<WorkspaceRepository> {
+    const info = await stat(root);
+    if (!info.isDirectory()) throw new Error(`${root} is not a folder`);
+    return new WorkspaceRepository(await realpath(root), memory);
+  }
+
+  locate(id: string): Promise<WorkflowFiles> {
+    return locateWorkflow(this.root, id);
+  }
+
+  async list(): Promise<WorkflowSummary[]> {
+    const ids = await discoverWorkflows(this.root);
+    const summaries = await mapLimit(ids, 8, async (id) => {
+      try {
+        return this.summaryOf(await loadWorkflow(await this.locate(id)));
+      } catch (error) {
+        // A workflow that vanished or links out of the root since discovery is simply not listed.
+        if (error instanceof ApiError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    });
+    return summaries.filter((s): s is WorkflowSummary => s !== undefined);
+  }
+
+  private summaryOf(loaded: LoadedWorkflow): WorkflowSummary {
+    const plan = loaded.planRead ? flatPlanOf(loaded.planRead) : undefined;
+    const steps = isRecord(plan) && Array.isArray(plan.steps) ? plan.steps : [];
+    return {
+      id: loaded.files.id,
+      title: workflowTitle(loaded.files.id, plan),
+      stepCount: steps.length,
+      legacy: loaded.planRead?.legacy ?? false,
+      problems: workflowProblems(loaded, this.memory.recall(loaded.files.id)).length,
+    };
+  }
+
+  async get(id: string): Promise<WorkflowView> {
+    const loaded = await loadWorkflow(await this.locate(id));
+    if (!loaded.planRead) throw unreadable('plan.json', loaded.plan);
+    const plan = flatPlanOf(loaded.planRead);
+    const config = loaded.stepConfig;
+    return {
+      id,
+      title: workflowTitle(id, plan),
+      plan,
+      planRevision: loaded.plan.revision,
+      stepConfig: loaded.stepConfigRead && config?.source ? stepConfigObjectOf(loaded.stepConfigRead, config.source.value) : null,
+      stepConfigRevision: config?.revision ?? null,
+      stepConfigForm: loaded.stepConfigRead?.form ?? null,
+      legacy: loaded.planRead.legacy,
+      problems: workflowProblems(loaded, this.memory.recall(id)),
+    };
+  }
+
+  async getPlan(id: string): Promise<DocumentView> {
+    const files = await this.locate(id);
+    const snapshot = await readJsonFile(files.planPath);
+    if (!snapshot) throw new ApiError(404, 'workflow_not_found', messages.workflowNotFound(id));
+    if (!snapshot.source) throw unreadable('plan.json', snapshot);
+    return { document: flatPlanOf(readPlan(snapshot.source.value)), revision: snapshot.revision };
+  }
+
+  async getStepConfig(id: string): Promise<DocumentView> {
+    const files = await this.locate(id);
+    const snapshot = await readJsonFile(files.stepConfigPath);
+    if (!snapshot) throw new ApiError(404, 'step_config_absent', messages.stepConfigAbsent(id));
+    if (!snapshot.source) throw unreadable('step_config.json', snapshot);
+    const raw = snapshot.source.value;
+    return { document: stepConfigObjectOf(readStepConfig(raw), raw), revision: snapshot.revision };
+  }
+
+  /**
+   * Saves a plan sent in flat form. A body that says what the file already says (after legacy
+   * promotion) writes nothing, so a no-op save of a legacy file stays byte-identical; any other
+   * body is written over the file's own formatting (key order, indent, newline), flat.
+   */
+  async savePlan(id: string, body: unknown, precondition: Precondition): Promise<SaveResult> {
+    // Validation needs no lock and is the expensive part for a big plan: done before queueing.
+    const next = readPlan(body);
+    if (!next.ok) throw new ApiError(400, 'schema_violation', messages.schemaViolation('plan'), next.details);
+    const files = await this.locate(id);
+    return this.queue.run(files.planPath, async () => {
+      const snapshot = await readJsonFile(files.planPath);
+      if (!snapshot) throw new ApiError(404, 'workflow_not_found', messages.workflowNotFound(id));
+      assertPrecondition(precondition, snapshot.revision, 'plan.json');
+      // Promotion alone (no schema pass) is enough to compare: a file that breaks the schema
+      // simply differs from the valid body.
+      const current = snapshot.source ? promoteLegacyPlan(snapshot.source.value) : undefined;
+      let revision = snapshot.revision;
+      let written = false;
+      if (!current || !jsonEqual(next.plan, current.value)) {
+        const text = stringifyPreserving(next.plan, snapshot.source);
+        if (text !== snapshot.source?.text) {
+          await writeFileAtomic(files.planPath, text);
+          revision = revisionOf(text);
+          written = true;
+          if (current?.legacy) await this.memory.remember(id, current.promotions);
+        }
+      }
+      const config = await readJsonFile(files.stepConfigPath);
+      // Problems describe the file as it now is: written flat, or (no-op) as it was.
+      const onDisk: ReadPlanResult =
+        written || !current?.legacy ? { ...next, legacy: false, promotions: [] } : { ...next, legacy: true, promotions: current.promotions };
+      return { revision, written, problems: this.problemsOf(files, snapshotAfter(snapshot, revision), onDisk, config) };
+    });
+  }
+
+  /**
+   * Saves step_config.json, keeping the file's form (a legacy bare array stays an array). An
+   * absent file is created only with If-Match: "absent", and never replaces one that appeared.
+   */
+  async saveStepConfig(id: string, body: unknown, precondition: Precondition): Promise<SaveResult> {
+    const next = readStepConfig(body);
+    if (!next.ok) throw new ApiError(400, 'schema_violation', messages.schemaViolation('step config'), next.details);
+    const files = await this.locate(id);
+    return this.queue.run(files.stepConfigPath, async () => {
+      const snapshot = await readJsonFile(files.stepConfigPath);
+      assertPrecondition(precondition, snapshot?.revision, 'step_config.json');
+      const currentForm = snapshot?.source ? readStepConfig(snapshot.source.value).form : 'object';
+      const value = stepConfigForFile(next.config, currentForm);
+      let revision = snapshot?.revision;
+      let written = false;
+      if (!snapshot?.source || !jsonEqual(value, snapshot.source.value)) {
+        const text = stringifyPreserving(value, snapshot?.source);
+        if (text !== snapshot?.source?.text) {
+          try {
+            await writeFileAtomic(files.stepConfigPath, text, { exclusive: !snapshot });
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+              throw new ApiError(412, 'stale_revision', messages.ifMatchAbsentButExists('step_config.json'));
+            }
+            throw error;
+          }
+          revision = revisionOf(text);
+          written = true;
+        }
+      }
+      const plan = await readJsonFile(files.planPath);
+      const planRead = plan?.source ? readPlan(plan.source.value) : undefined;
+      const after = readStepConfig(value);
+      return {
+        revision: revision as string,
+        written,
+        problems: this.problemsOf(files, plan, planRead, undefined, after),
+      };
+    });
+  }
+
+  private problemsOf(
+    files: WorkflowFiles,
+    plan: JsonFileSnapshot | undefined,
+    planRead: ReadPlanResult | undefined,
+    config: JsonFileSnapshot | undefined,
+    stepConfigRead?: ReadStepConfigResult,
+  ): WorkflowProblem[] {
+    if (!plan) return [];
+    const configRead = stepConfigRead ?? (config?.source ? readStepConfig(config.source.value) : undefined);
+    const loaded: LoadedWorkflow = {
+      files,
+      plan,
+      ...(planRead ? { planRead } : {}),
+      ...(config && !stepConfigRead ? { stepConfig: config } : {}),
+      ...(configRead ? { stepConfigRead: configRead } : {}),
+    };
+    return workflowProblems(loaded, this.memory.recall(files.id));
+  }
+
+  /** Creates `<id>/planning/plan.json` (+ an empty step_config.json) from a template. */
+  async create(id: string, template: WorkflowTemplate, objective: string): Promise<CreatedWorkflow> {
+    const check = checkWorkflowId(id);
+    if (!check.ok) throw new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, check.reason), [{ path: '$.id', message: check.reason }]);
+    const hidden = check.segments.find((s) => s.startsWith('.') || SKIPPED_FOLDERS.has(s));
+    if (hidden) {
+      const reason = `"${hidden}" is a reserved or hidden folder name, where workflows are not looked for`;
+      throw new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, reason), [{ path: '$.id', message: reason }]);
+    }
+    const lexical = join(this.root, ...check.segments);
+    await this.assertCreatableInside(id, lexical);
+    const planningLexical = join(lexical, 'planning');
+    return this.queue.run(join(planningLexical, 'plan.json'), async () => {
+      if (await pathExists(join(planningLexical, 'plan.json'))) throw new ApiError(409, 'workflow_exists', messages.workflowExists(id));
+      await mkdir(planningLexical, { recursive: true });
+      // Checked again after mkdir: a symlink swapped in meanwhile must not send the write outside.
+      const planningDir = await realPathInside(this.root, planningLexical);
+      if (!planningDir) throw new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, 'it leads outside the workspace root'));
+      const files = templateFiles(template, objective);
+      const planText = stringifyPreserving(files.plan);
+      try {
+        await writeFileAtomic(join(planningDir, 'plan.json'), planText, { exclusive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ApiError(409, 'workflow_exists', messages.workflowExists(id));
+        throw error;
+      }
+      const configText = stringifyPreserving(files.stepConfig);
+      let stepConfigRevision: string | null = revisionOf(configText);
+      try {
+        await writeFileAtomic(join(planningDir, 'step_config.json'), configText, { exclusive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        // A step_config.json that was already there is the user's: it is kept as it is.
+        stepConfigRevision = (await readJsonFile(join(planningDir, 'step_config.json')))?.revision ?? null;
+      }
+      return { id, planRevision: revisionOf(planText), stepConfigRevision };
+    });
+  }
+
+  /** The deepest part of the new path that exists already must be a real folder inside the root. */
+  private async assertCreatableInside(id: string, lexical: string): Promise<void> {
+    let probe = lexical;
+    while (!(await pathExists(probe))) probe = join(probe, '..');
+    const real = await realPathInside(this.root, probe);
+    const outside = !real || !isInside(this.root, real);
+    if (outside) throw new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, 'it leads outside the workspace root'));
+    if (!(await stat(real)).isDirectory()) {
+      throw new ApiError(409, 'workflow_exists', messages.invalidWorkflowId(id, `${probe.slice(this.root.length + 1)} is a file`));
+    }
+  }
+
+  async migrate(id: string, dryRun: boolean): Promise<MigrationView> {
+    const files = await this.locate(id);
+    const result = await this.queue.run(files.planPath, () =>
+      this.queue.run(files.stepConfigPath, () =>
+        migrateWorkflowFiles(files, { dryRun, rememberedPromotions: this.memory.recall(id) }),
+      ),
+    );
+    if (!dryRun) await this.memory.forget(id);
+    const loaded = await loadWorkflow(files);
+    return { ...result, problems: workflowProblems(loaded, this.memory.recall(id)) };
+  }
+}
+
+function unreadable(file: string, snapshot: JsonFileSnapshot): ApiError {
+  return new ApiError(422, 'unreadable_document', messages.unreadableDocument(file), snapshot.unreadable ? [snapshot.unreadable] : [], {
+    currentRevision: snapshot.revision,
+  });
+}
+
+/** After a save the plan is readable by construction; only the revision changes. */
+function snapshotAfter(snapshot: JsonFileSnapshot, revision: string): JsonFileSnapshot {
+  const { unreadable: _dropped, ...rest } = snapshot;
+  return { ...rest, revision };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
+async function mapLimit<T, R>(items: ReadonlyArray<T>, limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

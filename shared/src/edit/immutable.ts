@@ -1,0 +1,89 @@
+import { formatJsonPath } from '../errors';
+import type { PathSegment } from '../plan/walk';
+
+/**
+ * Copy-on-write access by JSON path. Only the containers along the path are copied; every other
+ * subtree keeps its object identity, which the format-preserving writer (reuses the raw text of
+ * unchanged subtrees) and React (skips unchanged nodes) both rely on. Writing a value that is
+ * already there returns the root itself, so a no-op edit is recognisable by `===`.
+ */
+type JsonObject = Record<string, unknown>;
+
+export const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function getIn(root: unknown, path: readonly PathSegment[]): unknown {
+  let current: unknown = root;
+  for (const segment of path) {
+    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
+    else if (isJsonObject(current)) current = current[String(segment)];
+    else return undefined;
+  }
+  return current;
+}
+
+/** Replaces the value at `path` by `fn(value)`; a missing last key is appended to its object. */
+export function updateIn<T>(root: T, path: readonly PathSegment[], fn: (value: unknown) => unknown): T {
+  return update(root, path, 0, fn) as T;
+}
+
+export function setIn<T>(root: T, path: readonly PathSegment[], value: unknown): T {
+  return updateIn(root, path, () => value);
+}
+
+/** Removes an object key (keeping the order of the others) or an array element. */
+export function deleteIn<T>(root: T, path: readonly PathSegment[]): T {
+  if (path.length === 0) throw new Error('cannot delete the root');
+  const parentPath = path.slice(0, -1);
+  const last = path[path.length - 1] as PathSegment;
+  return updateIn(root, parentPath, (parent) => {
+    if (Array.isArray(parent) && typeof last === 'number') {
+      if (last < 0 || last >= parent.length) return parent;
+      return [...parent.slice(0, last), ...parent.slice(last + 1)];
+    }
+    if (isJsonObject(parent)) return withoutKey(parent, String(last));
+    return parent;
+  });
+}
+
+/** The object without `key`, or the object itself when it has no such key. */
+export function withoutKey<O extends JsonObject>(object: O, key: string): O {
+  if (!Object.prototype.hasOwnProperty.call(object, key)) return object;
+  const copy: JsonObject = {};
+  for (const [k, v] of Object.entries(object)) if (k !== key) copy[k] = v;
+  return copy as O;
+}
+
+/**
+ * Shallow merge where `undefined` removes a key. Existing keys keep their place, new ones are
+ * appended; returns the object itself when nothing changes.
+ */
+export function mergeShallow<O extends JsonObject>(object: O, patch: Readonly<Record<string, unknown>>): O {
+  let out: JsonObject = object;
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) out = withoutKey(out, key);
+    else if (!Object.is(out[key], value)) out = { ...out, [key]: value };
+  }
+  return out as O;
+}
+
+function update(node: unknown, path: readonly PathSegment[], depth: number, fn: (value: unknown) => unknown): unknown {
+  if (depth === path.length) return fn(node);
+  const segment = path[depth] as PathSegment;
+  if (Array.isArray(node) && typeof segment === 'number') {
+    if (segment < 0 || segment >= node.length) throw new Error(`no element at ${formatJsonPath(path.slice(0, depth + 1))}`);
+    const next = update(node[segment], path, depth + 1, fn);
+    if (Object.is(next, node[segment])) return node;
+    const copy = node.slice();
+    copy[segment] = next;
+    return copy;
+  }
+  if (isJsonObject(node)) {
+    const key = String(segment);
+    const current = node[key];
+    const next = update(current, path, depth + 1, fn);
+    if (Object.is(next, current)) return node;
+    return { ...node, [key]: next };
+  }
+  throw new Error(`no container at ${formatJsonPath(path.slice(0, depth))}`);
+}

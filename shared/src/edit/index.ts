@@ -1,0 +1,14 @@
+export * from './document';
+export * from './ids';
+export * from './locate';
+export * from './create-step';
+export * from './insert';
+export * from './connect';
+export * from './delete';
+export * from './update-step';
+export * from './rename';
+export * from './routes';
+export * from './agent-config';
+export * from './clipboard';
+export * from './learn-code';
+export { editReasons } from './reasons';

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { issuesToDetails, type ErrorDetail } from '../errors';
+import { EVENT_SCHEMAS, isKnownEventType } from './payloads';
+
+/** Event names: lower-case words, as the seed system's (`todo_task_route_selected`). */
+export const EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_.:-]{0,99}$/;
+
+/** Most events one ingest request may carry; larger batches are split by the producer. */
+export const MAX_INGEST_BATCH = 5000;
+
+const IngestItem = z.strictObject({
+  type: z.string().regex(EVENT_TYPE_PATTERN, 'type must be a lower-case event name such as todo_task_item_created'),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export interface IngestEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export type IngestParseResult = { ok: true; events: IngestEvent[] } | { ok: false; details: ErrorDetail[] };
+
+/**
+ * Validates an ingest body: one `{ type, data }` or an array of them. Known event types must match
+ * their payload schema; unknown types are accepted with any object payload, since external
+ * runtimes emit many more events than planvas draws. The batch is judged whole: every problem of
+ * every event is reported with its path, so the producer can fix them all at once.
+ */
+export function parseIngestBody(body: unknown): IngestParseResult {
+  const single = !Array.isArray(body);
+  const items: unknown[] = single ? [body] : (body as unknown[]);
+  if (!single && items.length === 0) return { ok: false, details: [{ path: '$', message: 'the batch is empty' }] };
+  if (items.length > MAX_INGEST_BATCH) {
+    return { ok: false, details: [{ path: '$', message: `a batch holds at most ${MAX_INGEST_BATCH} events, got ${items.length}` }] };
+  }
+  const details: ErrorDetail[] = [];
+  const events: IngestEvent[] = [];
+  items.forEach((item, i) => {
+    const base: PropertyKey[] = single ? [] : [i];
+    const shape = IngestItem.safeParse(item);
+    if (!shape.success) {
+      details.push(...issuesToDetails(shape.error.issues, base));
+      return;
+    }
+    const { type, data } = shape.data;
+    if (isKnownEventType(type)) {
+      const payload = EVENT_SCHEMAS[type].safeParse(data);
+      if (!payload.success) {
+        details.push(...issuesToDetails(payload.error.issues, [...base, 'data']));
+        return;
+      }
+    }
+    // The producer's own object is stored, not zod's copy: key order and extra keys stay as sent.
+    events.push({ type, data: (item as IngestEvent).data });
+  });
+  return details.length > 0 ? { ok: false, details } : { ok: true, events };
+}

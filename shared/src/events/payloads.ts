@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { optional } from '../plan/common';
+import { TodoItem, TodoSummary } from '../todos/schema';
+import { RunStatus } from './run';
+import { NextAction } from './todo-task-response';
+
+/**
+ * Payloads of the events planvas stores and streams. The seed's todo_task events keep the seed's
+ * field names (seed 001 "Events"); planvas adds `iteration` to the item events. Every payload is
+ * loose so an external runtime's extra fields (trace ids, hierarchy_level, ...) survive.
+ */
+
+/** The base part the real system sends on every event (FORMATS.md "Events"). */
+export const EventBaseFields = {
+  timestamp: optional(z.string()),
+  trace_id: optional(z.string()),
+  span_id: optional(z.string()),
+  event_id: optional(z.string()),
+  parent_id: optional(z.string()),
+  correlation_id: optional(z.string()),
+  hierarchy_level: optional(z.number()),
+  session_id: optional(z.string()),
+};
+
+const StepRef = {
+  ...EventBaseFields,
+  /** 0-based in events (the decision log's is 1-based). */
+  step_index: z.number().int().nonnegative(),
+  step_path: z.string(),
+  step_id: z.string().min(1),
+};
+
+const Iteration = z.number().int().positive();
+
+export const TodoTaskRouteSelected = z.looseObject({
+  ...StepRef,
+  step_title: optional(z.string()),
+  iteration: Iteration,
+  next_action: NextAction,
+  selected_route_id: optional(z.string()),
+  selected_route_name: optional(z.string()),
+  use_generic_agent: optional(z.boolean()),
+  todo_id_to_execute: optional(z.string()),
+  todo_title: optional(z.string()),
+  instructions_to_sub_agent: optional(z.string()),
+  success_criteria_for_sub_agent: optional(z.string()),
+  selection_reasoning: optional(z.string()),
+  all_tasks_complete: optional(z.boolean()),
+  progress_summary: optional(z.string()),
+  completion_reason: optional(z.string()),
+  selected_sub_agent_path: optional(z.string()),
+  model: optional(z.string()),
+  preferred_tier: optional(z.number()),
+  preferred_tier_label: optional(z.string()),
+  todo_summary: optional(TodoSummary),
+});
+export type TodoTaskRouteSelected = z.infer<typeof TodoTaskRouteSelected>;
+
+export const TodoTaskItemCreated = z.looseObject({
+  ...StepRef,
+  iteration: optional(Iteration),
+  todo_id: z.string().min(1),
+  title: z.string(),
+  description: optional(z.string()),
+  priority: optional(z.string()),
+  created_by: optional(z.string()),
+  status: optional(z.string()),
+  assigned_agent: optional(z.string()),
+  depth: optional(z.number().int().nonnegative()),
+});
+export type TodoTaskItemCreated = z.infer<typeof TodoTaskItemCreated>;
+
+export const TodoTaskItemUpdated = z.looseObject({
+  ...StepRef,
+  iteration: optional(Iteration),
+  todo_id: z.string().min(1),
+  title: optional(z.string()),
+  old_status: z.string(),
+  new_status: z.string(),
+  notes: optional(z.string()),
+  updated_by: optional(z.string()),
+});
+export type TodoTaskItemUpdated = z.infer<typeof TodoTaskItemUpdated>;
+
+export const TodoTaskItemCompleted = z.looseObject({
+  ...StepRef,
+  iteration: optional(Iteration),
+  todo_id: z.string().min(1),
+  title: optional(z.string()),
+  result: optional(z.string()),
+  completed_by: optional(z.string()),
+});
+export type TodoTaskItemCompleted = z.infer<typeof TodoTaskItemCompleted>;
+
+export const TodoTaskStepCompleted = z.looseObject({
+  ...StepRef,
+  step_title: optional(z.string()),
+  total_iterations: z.number().int().nonnegative(),
+  total_todos_count: z.number().int().nonnegative(),
+  completed_count: z.number().int().nonnegative(),
+  completion_reason: optional(z.string()),
+  next_step_id: optional(z.string()),
+});
+export type TodoTaskStepCompleted = z.infer<typeof TodoTaskStepCompleted>;
+
+/** The statuses a step shows on the canvas (seed 001, TodoTaskNode). */
+export const StepStatus = z.enum(['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'completed', 'failed']);
+export type StepStatus = z.infer<typeof StepStatus>;
+
+/**
+ * A step changed status. For a sub-agent, `parent_step_id` and `route_id` name the todo_task (or
+ * orchestration) step and the route being delegated to, so the canvas can highlight that edge;
+ * the generic agent has `step_id` `<parent>-generic` and `route_id` `generic`.
+ */
+export const StepStatusChanged = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  status: StepStatus,
+  step_type: optional(z.string()),
+  step_index: optional(z.number().int().nonnegative()),
+  step_path: optional(z.string()),
+  step_title: optional(z.string()),
+  parent_step_id: optional(z.string()),
+  route_id: optional(z.string()),
+  todo_id: optional(z.string()),
+  iteration: optional(Iteration),
+  reason: optional(z.string()),
+});
+export type StepStatusChanged = z.infer<typeof StepStatusChanged>;
+
+export const RunStatusChanged = z.looseObject({
+  ...EventBaseFields,
+  status: RunStatus,
+  reason: optional(z.string()),
+  workflow_id: optional(z.string()),
+  provider: optional(z.string()),
+  /** Set on the first event of a branched run. */
+  parent: optional(z.object({ run_id: z.string(), iteration: z.number().int().nonnegative(), step_id: optional(z.string()) })),
+});
+export type RunStatusChanged = z.infer<typeof RunStatusChanged>;
+
+/**
+ * The todo list and objective of a todo_task step as they were at the end of an iteration, so any
+ * iteration can be shown later exactly as it was and a run can be branched from it. `iteration` 0
+ * is the state before the first turn (a seeded or resumed list).
+ */
+export const TodoSnapshot = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  step_path: optional(z.string()),
+  iteration: z.number().int().nonnegative(),
+  objective: optional(z.string()),
+  todos: z.array(TodoItem),
+  summary: optional(TodoSummary),
+  /** Why this snapshot exists besides the end of a turn: `seeded`, `learn_code_fallback`. */
+  reason: optional(z.string()),
+  seeded_from: optional(z.object({ run_id: z.string(), iteration: z.number().int().nonnegative() })),
+});
+export type TodoSnapshot = z.infer<typeof TodoSnapshot>;
+
+export const ObjectiveUpdated = z.looseObject({
+  ...EventBaseFields,
+  objective: z.string(),
+  previous: optional(z.string()),
+  step_id: optional(z.string()),
+  iteration: optional(z.number().int().nonnegative()),
+  updated_by: optional(z.string()),
+});
+export type ObjectiveUpdated = z.infer<typeof ObjectiveUpdated>;
+
+export const HumanInputRequested = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  question: z.string(),
+  response_type: optional(z.string()),
+  options: optional(z.array(z.string())),
+  variable_name: optional(z.string()),
+});
+export type HumanInputRequested = z.infer<typeof HumanInputRequested>;
+
+export const HumanInputAnswered = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  answer: z.string(),
+  variable_name: optional(z.string()),
+  /** The flow handle the answer chose: `yes`, `no`, `option-<i>` or `next`. */
+  handle: optional(z.string()),
+  next_step_id: optional(z.string()),
+});
+export type HumanInputAnswered = z.infer<typeof HumanInputAnswered>;
+
+/** A routing / conditional / decision step chose a branch. */
+export const BranchTaken = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  step_type: z.string(),
+  handle: z.string(),
+  choice: z.string(),
+  next_step_id: z.string(),
+  reason: optional(z.string()),
+});
+export type BranchTaken = z.infer<typeof BranchTaken>;
+
+export const ValidationProblem = z.object({ file: z.string(), path: optional(z.string()), message: z.string() });
+export type ValidationProblem = z.infer<typeof ValidationProblem>;
+
+export const ValidationResult = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  passed: z.boolean(),
+  problems: z.array(ValidationProblem),
+});
+export type ValidationResult = z.infer<typeof ValidationResult>;
+
+export const LearningRecorded = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  route_id: z.string(),
+  sub_agent_step_id: z.string(),
+  file: z.string(),
+});
+export type LearningRecorded = z.infer<typeof LearningRecorded>;
+
+export const LearnCodeResult = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  outcome: z.enum(['success', 'failed', 'skipped']),
+  script: optional(z.string()),
+  exit_code: optional(z.number().int().nullable()),
+  reason: optional(z.string()),
+  /** True when the normal orchestrator takes over with a fresh start. */
+  fallback: z.boolean(),
+  stderr_tail: optional(z.string()),
+});
+export type LearnCodeResult = z.infer<typeof LearnCodeResult>;
+
+export const RunErrorKind = z.enum(['sub_agent', 'timeout', 'provider', 'learn_code', 'validation', 'max_turns', 'step_cap', 'cancelled', 'unsupported_step', 'internal']);
+export type RunErrorKind = z.infer<typeof RunErrorKind>;
+
+export const RunError = z.looseObject({
+  ...EventBaseFields,
+  kind: RunErrorKind,
+  message: z.string(),
+  step_id: optional(z.string()),
+  iteration: optional(Iteration),
+});
+export type RunError = z.infer<typeof RunError>;
+
+/** Schemas of every event type planvas knows, by name. */
+export const EVENT_SCHEMAS = {
+  todo_task_route_selected: TodoTaskRouteSelected,
+  todo_task_item_created: TodoTaskItemCreated,
+  todo_task_item_updated: TodoTaskItemUpdated,
+  todo_task_item_completed: TodoTaskItemCompleted,
+  todo_task_step_completed: TodoTaskStepCompleted,
+  step_status: StepStatusChanged,
+  run_status: RunStatusChanged,
+  todo_snapshot: TodoSnapshot,
+  objective_updated: ObjectiveUpdated,
+  human_input_requested: HumanInputRequested,
+  human_input_answered: HumanInputAnswered,
+  branch_taken: BranchTaken,
+  validation_result: ValidationResult,
+  learning_recorded: LearningRecorded,
+  learn_code_result: LearnCodeResult,
+  run_error: RunError,
+} as const;
+export type KnownEventType = keyof typeof EVENT_SCHEMAS;
+export type EventPayloads = { [K in KnownEventType]: z.infer<(typeof EVENT_SCHEMAS)[K]> };
+
+export const KNOWN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as KnownEventType[];
+
+export function isKnownEventType(type: string): type is KnownEventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type);
+}
+
+/** An event before it is stored: the envelope adds `seq` and `timestamp`. */
+export type EventInput<K extends KnownEventType = KnownEventType> = { [T in K]: { type: T; data: EventPayloads[T] } }[K];
+
+/** The seed's item events, derived by diffing the todo list. */
+export const TODO_ITEM_EVENT_TYPES = ['todo_task_item_created', 'todo_task_item_updated', 'todo_task_item_completed'] as const;
+export type TodoItemEventType = (typeof TODO_ITEM_EVENT_TYPES)[number];
+export function isTodoItemEventType(type: string): type is TodoItemEventType {
+  return (TODO_ITEM_EVENT_TYPES as readonly string[]).includes(type);
+}

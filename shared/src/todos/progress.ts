@@ -1,0 +1,44 @@
+import type { TodoItem, TodoSummary } from './schema';
+import { normalizeTodoStatus } from './status';
+import { todoTree } from './tree';
+
+/** Leaf-only progress (seed 000): a parent is a heading for its children, never counted itself. */
+export interface TodoProgress {
+  total: number;
+  completed: number;
+  active: number;
+  blocked: number;
+  open: number;
+}
+
+export function todoProgress(todos: ReadonlyArray<TodoItem>): TodoProgress {
+  const progress: TodoProgress = { total: 0, completed: 0, active: 0, blocked: 0, open: 0 };
+  for (const row of todoTree(todos)) {
+    if (!row.isLeaf) continue;
+    progress.total++;
+    const group = normalizeTodoStatus(row.todo.status);
+    if (group === 'completed') progress.completed++;
+    else if (group === 'in_progress') progress.active++;
+    else if (group === 'blocked') progress.blocked++;
+    else progress.open++;
+  }
+  return progress;
+}
+
+/** `todos 5/12 · active 2 · blocked 1`; the active and blocked parts appear only when non-zero. */
+export function todoSummaryLine(progress: TodoProgress): string {
+  const parts = [`todos ${progress.completed}/${progress.total}`];
+  if (progress.active > 0) parts.push(`active ${progress.active}`);
+  if (progress.blocked > 0) parts.push(`blocked ${progress.blocked}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The `summary` of todos.json and the `todo_summary` of the decision log: counts of every item in
+ * seed 001's buckets (the seed system has no nesting, so there every item is a leaf).
+ */
+export function summarizeTodos(todos: ReadonlyArray<TodoItem>): Required<Pick<TodoSummary, 'total' | 'open' | 'in_progress' | 'completed' | 'blocked'>> {
+  const summary = { total: todos.length, open: 0, in_progress: 0, completed: 0, blocked: 0 };
+  for (const todo of todos) summary[normalizeTodoStatus(todo.status)]++;
+  return summary;
+}

@@ -1,0 +1,49 @@
+import { RICH_TODO_STATUSES, SEED_TODO_STATUSES } from './schema';
+
+/**
+ * The four buckets of seed 001 (`open | in_progress | completed | blocked`). Runtimes that write
+ * seed 004's richer set are read into these buckets so counts, progress and colours agree
+ * whichever runtime produced the list; the original status string is always kept for display.
+ */
+export type TodoStatusGroup = (typeof SEED_TODO_STATUSES)[number];
+
+const GROUP_OF: Record<string, TodoStatusGroup> = {
+  open: 'open',
+  planned: 'open',
+  ready: 'open',
+  in_progress: 'in_progress',
+  delegated: 'in_progress',
+  claim_returned: 'in_progress',
+  needs_review: 'in_progress',
+  needs_oracle: 'in_progress',
+  // Waiting on a person is not progress the agent can make: it counts as blocked.
+  needs_user: 'blocked',
+  blocked: 'blocked',
+  completed: 'completed',
+  done: 'completed',
+  // Intentionally skipped with a reason: closed, so it must not hold back "all complete".
+  skipped: 'completed',
+};
+
+/** Bucket of any status string; an unknown status is treated as not started (`open`). */
+export function normalizeTodoStatus(status: string | null | undefined): TodoStatusGroup {
+  return GROUP_OF[(status ?? '').trim().toLowerCase()] ?? 'open';
+}
+
+/** True when the status closes the item (completed, done, skipped). */
+export function isClosedStatus(status: string | null | undefined): boolean {
+  return normalizeTodoStatus(status) === 'completed';
+}
+
+/**
+ * True for the statuses that mean "finished with a result" (`completed`, `done`): those produce a
+ * `todo_task_item_completed` event. `skipped` closes an item without completing it, so it is
+ * reported as an update instead.
+ */
+export function isCompletedStatus(status: string | null | undefined): boolean {
+  const s = (status ?? '').trim().toLowerCase();
+  return s === 'completed' || s === 'done';
+}
+
+/** Every status planvas knows, seed 001's first. */
+export const KNOWN_TODO_STATUSES: readonly string[] = [...new Set<string>([...SEED_TODO_STATUSES, ...RICH_TODO_STATUSES])];

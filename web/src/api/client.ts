@@ -1,0 +1,92 @@
+import { ViewSettings, type Problem } from '@planvas/shared';
+import { ApiError } from './api-error';
+import type { WorkflowDocument, WorkflowSummary } from './types';
+
+export interface PlanvasApi {
+  listWorkflows(signal?: AbortSignal): Promise<WorkflowSummary[]>;
+  getWorkflow(id: string, signal?: AbortSignal): Promise<WorkflowDocument>;
+  getView(id: string, signal?: AbortSignal): Promise<ViewSettings>;
+  saveView(id: string, view: ViewSettings, options?: { keepalive?: boolean }): Promise<void>;
+}
+
+export type ApiClientOptions = {
+  /** Origin (and path prefix) of the API; empty means same origin, as served by the planvas server. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+};
+
+/** `/api/workflows/<id>`: a workflow id is a folder path, sent as ONE encoded path segment. */
+export function workflowApiPath(id: string): string {
+  return `/api/workflows/${encodeURIComponent(id)}`;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (!response.ok) throw await ApiError.fromResponse(response);
+    if (response.status === 204) return undefined as T;
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new ApiError(response.status, 'bad_response', `The server answered ${path} with something that is not JSON`);
+    }
+  }
+
+  return {
+    async listWorkflows(signal) {
+      const body = await request<{ workflows: RawSummary[] }>('/api/workflows', { signal });
+      if (!Array.isArray(body?.workflows)) throw new ApiError(200, 'bad_response', 'GET /api/workflows: no `workflows` list');
+      return body.workflows.map(toSummary);
+    },
+    async getWorkflow(id, signal) {
+      const body = await request<Partial<WorkflowDocument>>(workflowApiPath(id), { signal });
+      return {
+        id: body.id ?? id,
+        plan: body.plan ?? null,
+        planRevision: body.planRevision ?? null,
+        stepConfig: body.stepConfig ?? null,
+        stepConfigRevision: body.stepConfigRevision ?? null,
+        stepConfigForm: body.stepConfigForm ?? null,
+        legacy: body.legacy ?? false,
+        problems: body.problems ?? [],
+      };
+    },
+    async getView(id, signal) {
+      const body = await request<unknown>(`${workflowApiPath(id)}/view`, { signal });
+      const parsed = ViewSettings.safeParse(body);
+      if (!parsed.success) throw new ApiError(200, 'bad_response', `GET ${workflowApiPath(id)}/view: not view settings`);
+      return parsed.data;
+    },
+    async saveView(id, view, options = {}) {
+      await request<unknown>(`${workflowApiPath(id)}/view`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(view),
+        // keepalive lets the last save of a closing tab still reach the server.
+        ...(options.keepalive ? { keepalive: true } : {}),
+      });
+    },
+  };
+}
+
+type RawSummary = { id: string; title?: string | null; stepCount?: number; legacy?: boolean; problems?: number | Problem[] };
+
+function toSummary(raw: RawSummary): WorkflowSummary {
+  const problems = raw.problems;
+  return {
+    id: raw.id,
+    title: raw.title?.trim() ? raw.title : (raw.id.split('/').pop() ?? raw.id),
+    stepCount: raw.stepCount ?? 0,
+    legacy: raw.legacy ?? false,
+    problemCount: typeof problems === 'number' ? problems : Array.isArray(problems) ? problems.length : 0,
+  };
+}

@@ -1,0 +1,76 @@
+import { useReactFlow } from '@xyflow/react';
+import { ArrowDown, ArrowRight, Map as MapIcon, Maximize, TriangleExclamationPoint, WandSparkles, ZoomIn, ZoomOut } from 'lucide-react';
+import { useAppStore } from '../store/store-context';
+
+/** Canvas actions: direction, tidy up, fit, zoom, and the problems / minimap toggles. */
+export function Toolbar() {
+  const reactFlow = useReactFlow();
+  const direction = useAppStore((s) => s.direction);
+  const toggleDirection = useAppStore((s) => s.toggleDirection);
+  const tidyUp = useAppStore((s) => s.tidyUp);
+  const togglePanel = useAppStore((s) => s.togglePanel);
+  const problemsOpen = useAppStore((s) => s.panels.problems);
+  const miniMapOpen = useAppStore((s) => s.panels.minimap);
+  const problemCount = useAppStore((s) => s.document?.problems.length ?? 0);
+  const title = useAppStore((s) => s.workflows.find((w) => w.id === s.workflowId)?.title ?? s.workflowId);
+  const hasDocument = useAppStore((s) => s.document !== null);
+  const horizontal = direction === 'LR';
+
+  return (
+    <div className="pv-toolbar" role="toolbar" aria-label="Canvas">
+      <div className="pv-toolbar__title" title={title ?? undefined}>
+        {title ?? 'No workflow open'}
+      </div>
+      <div className="pv-toolbar__group">
+        <button
+          type="button"
+          className="pv-button pv-button--direction"
+          data-testid="layout-direction"
+          data-direction={direction}
+          onClick={toggleDirection}
+          title={horizontal ? 'Left to right: switch to top to bottom' : 'Top to bottom: switch to left to right'}
+          aria-label={`Layout direction ${horizontal ? 'left to right' : 'top to bottom'}; switch`}
+        >
+          {horizontal ? <ArrowRight size={15} aria-hidden /> : <ArrowDown size={15} aria-hidden />}
+          {direction}
+        </button>
+        <button type="button" className="pv-button" data-testid="tidy-up" onClick={tidyUp} disabled={!hasDocument} title="Tidy up: forget dragged positions and lay out again">
+          <WandSparkles size={15} aria-hidden />
+          Tidy up
+        </button>
+      </div>
+      <div className="pv-toolbar__group">
+        <button type="button" className="pv-icon-button" data-testid="fit-view" onClick={() => void reactFlow.fitView({ padding: 0.12, maxZoom: 1, duration: 300 })} title="Fit view" aria-label="Fit view">
+          <Maximize size={15} />
+        </button>
+        <button type="button" className="pv-icon-button" data-testid="zoom-in" onClick={() => void reactFlow.zoomIn({ duration: 200 })} title="Zoom in" aria-label="Zoom in">
+          <ZoomIn size={15} />
+        </button>
+        <button type="button" className="pv-icon-button" data-testid="zoom-out" onClick={() => void reactFlow.zoomOut({ duration: 200 })} title="Zoom out" aria-label="Zoom out">
+          <ZoomOut size={15} />
+        </button>
+        <button
+          type="button"
+          className={`pv-icon-button${miniMapOpen ? ' is-on' : ''}`}
+          onClick={() => togglePanel('minimap')}
+          title="Minimap"
+          aria-label="Minimap"
+          aria-pressed={miniMapOpen}
+        >
+          <MapIcon size={15} />
+        </button>
+        <button
+          type="button"
+          className={`pv-button${problemsOpen ? ' is-on' : ''}${problemCount > 0 ? ' pv-button--warn' : ''}`}
+          data-testid="toggle-problems"
+          onClick={() => togglePanel('problems')}
+          aria-pressed={problemsOpen}
+          title="Problems"
+        >
+          <TriangleExclamationPoint size={15} aria-hidden />
+          {problemCount}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import type { EdgeTypes } from '@xyflow/react';
+import { ReturnEdge } from './return-edge';
+
+/** Custom edge types, module-level like `nodeTypes` (flow edges use React Flow's smoothstep). */
+export const edgeTypes: EdgeTypes = { return: ReturnEdge };

@@ -1,0 +1,21 @@
+/**
+ * What a node shows while a run goes on (seed 001, "Frontend Implementation": pending, running,
+ * executing, evaluating, orchestrating, completed, failed). Keyed by node id, so a sub-agent node
+ * has a status of its own.
+ */
+export const NODE_STATUSES = ['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'completed', 'failed'] as const;
+export type NodeStatus = (typeof NODE_STATUSES)[number];
+export type StatusMap = Readonly<Record<string, NodeStatus>>;
+
+/** Statuses during which the step is doing work (drawn with a moving accent). */
+export const ACTIVE_STATUSES: ReadonlySet<NodeStatus> = new Set(['running', 'executing', 'evaluating', 'orchestrating']);
+
+export const STATUS_LABELS: Record<NodeStatus, string> = {
+  pending: 'Pending',
+  running: 'Running',
+  executing: 'Executing',
+  evaluating: 'Evaluating',
+  orchestrating: 'Orchestrating',
+  completed: 'Completed',
+  failed: 'Failed',
+};

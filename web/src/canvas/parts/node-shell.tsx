@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { Problem } from '@planvas/shared';
+import { railTop, type HandleSpec, type Size } from '../handles';
+import type { NodeStatus } from '../node-status';
+import { NodeHandles } from './node-handles';
+import { ProblemsBadge } from './problems-badge';
+import { StatusBadge } from './status-badge';
+
+/** Height of the node header (nodes.css agrees). */
+export const HEADER_HEIGHT = 34;
+
+export type NodeShellProps = {
+  kind: string;
+  icon: LucideIcon;
+  kindLabel: string;
+  /** Step number; sub-agents show their Bot icon instead. */
+  number?: string;
+  size: Size;
+  handles: readonly HandleSpec[];
+  status?: NodeStatus | undefined;
+  problems?: readonly Problem[];
+  className?: string;
+  /** Extra header items (before the status badge). */
+  headerExtra?: ReactNode;
+  children?: ReactNode;
+};
+
+/**
+ * The frame every step node shares: header with kind icon, label, number, status and problems,
+ * then the kind's own body, then its handles. `data-status` is a stable hook for tests and tools.
+ */
+export function NodeShell(props: NodeShellProps) {
+  const { kind, icon: Icon, kindLabel, number, size, handles, status, problems = [], className, headerExtra, children } = props;
+  const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.length > 0 ? 'has-problems' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={classes} data-status={status ?? 'idle'} data-kind={kind} style={{ width: size.width, height: size.height }}>
+      <header className="pv-node__header">
+        <span className="pv-node__icon" aria-hidden>
+          <Icon size={14} strokeWidth={2.2} />
+        </span>
+        <span className="pv-node__kind">{kindLabel}</span>
+        {number !== undefined && <span className="pv-node__number">#{number}</span>}
+        <span className="pv-node__spacer" />
+        {headerExtra}
+        <StatusBadge status={status} />
+        <ProblemsBadge problems={problems} />
+      </header>
+      <div className="pv-node__body" style={{ height: railTop(handles, size) - HEADER_HEIGHT }}>
+        {children}
+      </div>
+      <NodeHandles handles={handles} size={size} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { useAppStore } from '../../store/store-context';
+import type { HandleSpec, Size } from '../handles';
+import type { DataOfKind, NodeKind } from '../node-data';
+import type { NodeDefinition } from '../node-definition';
+
+/**
+ * Size and handles of a node for the current direction. Each node reads the direction from the
+ * store itself (a one-value subscription), so switching direction moves every handle.
+ */
+export function useNodeGeometry<K extends NodeKind>(definition: NodeDefinition<K>, data: DataOfKind<K>): { size: Size; handles: HandleSpec[] } {
+  const direction = useAppStore((s) => s.direction);
+  return useMemo(() => ({ size: definition.size(data, direction), handles: definition.handles(data, direction) }), [definition, data, direction]);
+}

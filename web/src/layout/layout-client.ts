@@ -1,0 +1,113 @@
+import type { LayoutDirection } from '@planvas/shared';
+import { gridLayout } from './grid-layout';
+import type { LayoutEdge, LayoutNode, Positions } from './layout-types';
+import type { WorkerRequest, WorkerResponse } from './elk.worker';
+
+export type LayoutResult = {
+  positions: Positions;
+  /** True when ELK did not answer in time (or failed) and the grid fallback was used. */
+  fallback: boolean;
+  /** Why the fallback was used, for the notice on the canvas. */
+  reason?: string;
+  /** From the request to the answer, as the page waited for it (queueing in the worker included). */
+  ms: number;
+  /** ELK's own computing time in the worker. */
+  computeMs?: number;
+};
+
+/** Runs a layout somewhere off the main thread; `layout` never rejects (it falls back instead). */
+export interface LayoutService {
+  layout(nodes: LayoutNode[], edges: LayoutEdge[], direction: LayoutDirection): Promise<LayoutResult>;
+  /** Starts the worker (and ELK's warm-up) ahead of the first real layout. */
+  warm(): void;
+  dispose(): void;
+}
+
+export type LayoutClientOptions = {
+  /** Base time limit; big graphs get a little more (see `timeLimit`). */
+  timeoutMs?: number;
+  createWorker?: () => Worker;
+};
+
+function createElkWorker(): Worker {
+  return new Worker(new URL('./elk.worker.ts', import.meta.url), { type: 'module', name: 'planvas-elk-layout' });
+}
+
+/**
+ * The time a layout may take before the grid replaces it: 8 s, plus 4 ms per node past 2,000
+ * (a 3,500-node plan legitimately needs several seconds on a slow machine).
+ */
+export function timeLimit(baseMs: number, nodeCount: number): number {
+  return baseMs + Math.max(0, nodeCount - 2000) * 4;
+}
+
+/**
+ * Layouts through one ELK Web Worker. A layout that runs past its time limit is abandoned: the
+ * worker is terminated (ELK cannot be interrupted otherwise), a fresh one is started for the next
+ * request, and the caller gets the grid fallback at once.
+ */
+export function createLayoutClient(options: LayoutClientOptions = {}): LayoutService {
+  const timeoutMs = options.timeoutMs ?? 8000;
+  const createWorker = options.createWorker ?? createElkWorker;
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, (response: WorkerResponse) => void>();
+
+  const ensureWorker = (): Worker => {
+    if (worker) return worker;
+    const w = createWorker();
+    w.onmessage = (event: MessageEvent<WorkerResponse>) => {
+      const resolve = pending.get(event.data.id);
+      pending.delete(event.data.id);
+      resolve?.(event.data);
+    };
+    w.onerror = (event) => {
+      // A worker that fails to load or crashes fails every request it holds.
+      event.preventDefault?.();
+      for (const [id, resolve] of pending) resolve({ id, error: event.message || 'the layout worker failed' });
+      pending.clear();
+      if (worker === w) worker = null;
+      w.terminate();
+    };
+    worker = w;
+    return w;
+  };
+
+  const restartWorker = () => {
+    worker?.terminate();
+    worker = null;
+    for (const [id, resolve] of pending) resolve({ id, error: 'cancelled' });
+    pending.clear();
+  };
+
+  return {
+    warm: () => void ensureWorker(),
+    dispose: restartWorker,
+    layout(nodes, edges, direction) {
+      const started = performance.now();
+      const fallback = (reason: string): LayoutResult => ({ positions: gridLayout(nodes, direction), fallback: true, reason, ms: performance.now() - started });
+      let w: Worker;
+      try {
+        w = ensureWorker();
+      } catch (error) {
+        return Promise.resolve(fallback(`the layout worker could not start (${error instanceof Error ? error.message : String(error)})`));
+      }
+      const id = nextId++;
+      const limit = timeLimit(timeoutMs, nodes.length);
+      return new Promise<LayoutResult>((resolve) => {
+        const timer = setTimeout(() => {
+          if (!pending.has(id)) return;
+          pending.delete(id);
+          restartWorker();
+          resolve(fallback(`the automatic layout took longer than ${Math.round(limit / 1000)} s`));
+        }, limit);
+        pending.set(id, (response) => {
+          clearTimeout(timer);
+          if ('error' in response) resolve(fallback(`the automatic layout failed (${response.error})`));
+          else resolve({ positions: response.positions, fallback: false, ms: performance.now() - started, computeMs: response.ms });
+        });
+        w.postMessage({ id, request: { nodes, edges, direction } } satisfies WorkerRequest);
+      });
+    },
+  };
+}

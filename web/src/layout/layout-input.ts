@@ -1,0 +1,40 @@
+import { Position } from '@xyflow/react';
+import type { LayoutDirection } from '@planvas/shared';
+import { nodeHandles, nodeSize } from '../canvas/definitions';
+import type { CanvasEdge } from '../canvas/edge-data';
+import type { CanvasNode } from '../canvas/node-data';
+import type { LayoutEdge, LayoutNode, PortSide } from './layout-types';
+
+const SIDE: Record<Position, PortSide> = {
+  [Position.Top]: 'NORTH',
+  [Position.Right]: 'EAST',
+  [Position.Bottom]: 'SOUTH',
+  [Position.Left]: 'WEST',
+};
+
+/**
+ * Canvas nodes and edges -> the layout's plain input: sizes and ports from the registry (the same
+ * geometry the node components draw). Return edges are left out: they run against the flow and
+ * would only pull sub-agents back towards their parents.
+ */
+export function toLayoutInput(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[], direction: LayoutDirection): { nodes: LayoutNode[]; edges: LayoutEdge[] } {
+  return {
+    nodes: nodes.map((node) => {
+      const size = nodeSize(node, direction);
+      return {
+        id: node.id,
+        width: size.width,
+        height: size.height,
+        ports: nodeHandles(node, direction).map((h) => {
+          const side = SIDE[h.position];
+          const x = side === 'WEST' ? 0 : side === 'EAST' ? size.width : h.offset;
+          const y = side === 'NORTH' ? 0 : side === 'SOUTH' ? size.height : h.offset;
+          return { id: h.id, side, x, y };
+        }),
+      };
+    }),
+    edges: edges
+      .filter((e) => e.data.kind !== 'return')
+      .map((e) => ({ id: e.id, source: e.source, sourceHandle: e.sourceHandle ?? '', target: e.target, targetHandle: e.targetHandle ?? '' })),
+  };
+}

@@ -1,0 +1,195 @@
+import { memo, type ReactNode } from 'react';
+import { CheckCircle2, CirclePlus, History, RefreshCw } from 'lucide-react';
+import type { EventEnvelope } from '@planvas/shared';
+import { TodoStatusChip } from '../panels/todo-tree/todo-status-chip';
+import { agentLabel, tierLabel, type LogGroup } from './log-model';
+import { RawJson } from './raw-json';
+
+export type IterationGroupRowProps = {
+  group: LogGroup;
+  selected: boolean;
+  /** Shows the plan as it was at this iteration; absent where snapshots are not offered. */
+  onSelect?: (group: LogGroup) => void;
+};
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+/**
+ * One iteration in the timeline: its orchestrator decision(s) with everything the seed's popup
+ * shows, then the todo item events placed in it. The planning group holds the todos created before
+ * the first decision.
+ */
+export const IterationGroupRow = memo(function IterationGroupRow({ group, selected, onSelect }: IterationGroupRowProps) {
+  const planning = group.kind === 'planning';
+  const label = planning ? 'Planning' : `Iteration ${group.iteration}`;
+  return (
+    <article
+      className={`pv-iteration${selected ? ' is-selected' : ''}${planning ? ' pv-iteration--planning' : ''}`}
+      data-testid="iteration-group"
+      data-iteration={planning ? 'planning' : String(group.iteration)}
+      aria-label={label}
+    >
+      <span className="pv-iteration__dot" aria-hidden />
+      <header className="pv-iteration__header">
+        <h3>{label}</h3>
+        {group.decisions.map((d) => (
+          <ActionBadge key={d.seq} action={str(d.data['next_action'])} />
+        ))}
+        <span className="pv-iteration__spacer" />
+        {onSelect ? (
+          <button type="button" className="pv-link-button" aria-pressed={selected} onClick={() => onSelect(group)}>
+            <History size={12} aria-hidden /> {selected ? 'Showing plan' : 'Plan at this point'}
+          </button>
+        ) : null}
+      </header>
+      {group.decisions.map((decision) => (
+        <Decision key={decision.seq} event={decision} />
+      ))}
+      {group.items.length > 0 ? (
+        <ul className="pv-iteration__items" aria-label={`Todo changes in ${label.toLowerCase()}`}>
+          {group.items.map((item) => (
+            <ItemEntry key={item.seq} event={item} />
+          ))}
+        </ul>
+      ) : null}
+      {group.decisions.length === 0 && group.items.length === 0 ? <p className="pv-muted">No decisions or todo changes.</p> : null}
+    </article>
+  );
+});
+
+function ActionBadge({ action }: { action: string | undefined }) {
+  if (!action) return null;
+  return <span className={`pv-action pv-action--${action}`}>{action}</span>;
+}
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`pv-field${wide ? ' pv-field--wide' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Decision({ event }: { event: EventEnvelope }) {
+  const d = event.data;
+  const agent = agentLabel(d);
+  const todo = str(d['todo_title']) ?? str(d['todo_id_to_execute']);
+  const tier = tierLabel(d);
+  const model = str(d['model']);
+  return (
+    <div className="pv-entry pv-entry--decision" data-testid="log-entry" data-seq={event.seq} data-type={event.type}>
+      <dl className="pv-fields">
+        <Field label="Next action">{str(d['next_action']) ?? '—'}</Field>
+        <Field label="Agent">{agent ?? '—'}</Field>
+        {todo ? (
+          <Field label="Todo">
+            {todo}
+            {str(d['todo_title']) && str(d['todo_id_to_execute']) ? <code className="pv-muted"> {String(d['todo_id_to_execute'])}</code> : null}
+          </Field>
+        ) : null}
+        {model || tier ? <Field label="Model">{[model, tier].filter(Boolean).join(' · ')}</Field> : null}
+        {str(d['selection_reasoning']) ? (
+          <Field label="Selection reasoning" wide>
+            {String(d['selection_reasoning'])}
+          </Field>
+        ) : null}
+        {str(d['instructions_to_sub_agent']) ? (
+          <Field label="Instructions to sub-agent" wide>
+            {String(d['instructions_to_sub_agent'])}
+          </Field>
+        ) : null}
+        {str(d['success_criteria_for_sub_agent']) ? (
+          <Field label="Success criteria" wide>
+            {String(d['success_criteria_for_sub_agent'])}
+          </Field>
+        ) : null}
+        {str(d['progress_summary']) ? (
+          <Field label="Progress" wide>
+            {String(d['progress_summary'])}
+          </Field>
+        ) : null}
+        {str(d['completion_reason']) ? (
+          <Field label="Completion reason" wide>
+            {String(d['completion_reason'])}
+          </Field>
+        ) : null}
+        {d['iteration_inferred'] === true ? (
+          <Field label="Note" wide>
+            The log line had no iteration; counted as iteration 1.
+          </Field>
+        ) : null}
+      </dl>
+      <RawJson value={event} fileName={`event-${event.seq}`} />
+    </div>
+  );
+}
+
+function ItemEntry({ event }: { event: EventEnvelope }) {
+  const d = event.data;
+  const title = str(d['title']) ?? str(d['todo_id']) ?? 'todo';
+  let icon: ReactNode;
+  let body: ReactNode;
+  if (event.type === 'todo_task_item_created') {
+    icon = <CirclePlus size={13} aria-hidden />;
+    body = (
+      <>
+        Created <strong>{title}</strong>
+        {str(d['priority']) ? <span className="pv-muted"> · {String(d['priority'])} priority</span> : null}
+        {str(d['assigned_agent']) ? <span className="pv-muted"> · {String(d['assigned_agent'])}</span> : null}
+      </>
+    );
+  } else if (event.type === 'todo_task_item_updated') {
+    icon = <RefreshCw size={13} aria-hidden />;
+    body = (
+      <>
+        Updated <strong>{title}</strong> <TodoStatusChip status={String(d['old_status'] ?? '')} /> → <TodoStatusChip status={String(d['new_status'] ?? '')} />
+        {str(d['notes']) ? <span className="pv-muted"> {String(d['notes'])}</span> : null}
+      </>
+    );
+  } else {
+    icon = <CheckCircle2 size={13} aria-hidden />;
+    body = (
+      <>
+        Completed <strong>{title}</strong>
+        {str(d['result']) ? <span className="pv-muted"> — {String(d['result'])}</span> : null}
+      </>
+    );
+  }
+  return (
+    <li className={`pv-entry pv-entry--item pv-entry--${event.type.replace('todo_task_item_', '')}`} data-testid="log-entry" data-seq={event.seq} data-type={event.type}>
+      <div className="pv-entry__line">
+        {icon}
+        <span>{body}</span>
+      </div>
+      <RawJson value={event} fileName={`event-${event.seq}`} />
+    </li>
+  );
+}
+
+/** The step-completed summary (seed 001 TodoTaskStepCompletedEvent). */
+export function StepCompletedSummary({ event }: { event: EventEnvelope }) {
+  const d = event.data;
+  const num = (v: unknown) => (typeof v === 'number' ? v : '?');
+  return (
+    <article className="pv-iteration pv-iteration--completed" data-testid="step-completed" data-seq={event.seq}>
+      <span className="pv-iteration__dot" aria-hidden />
+      <header className="pv-iteration__header">
+        <h3>Step completed</h3>
+      </header>
+      <dl className="pv-fields">
+        <Field label="Iterations">{num(d['total_iterations'])}</Field>
+        <Field label="Todos completed">
+          {num(d['completed_count'])} of {num(d['total_todos_count'])}
+        </Field>
+        {str(d['next_step_id']) ? <Field label="Next step">{String(d['next_step_id'])}</Field> : null}
+        {str(d['completion_reason']) ? (
+          <Field label="Reason" wide>
+            {String(d['completion_reason'])}
+          </Field>
+        ) : null}
+      </dl>
+      <RawJson value={event} fileName={`event-${event.seq}`} />
+    </article>
+  );
+}

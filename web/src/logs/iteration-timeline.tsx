@@ -1,0 +1,114 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDownToLine } from 'lucide-react';
+import type { EventEnvelope, IterationGrouping } from '@planvas/shared';
+import { IterationGroupRow, StepCompletedSummary } from './iteration-group-row';
+import { groupIteration, groupMatches, type LogFilters, type LogGroup } from './log-model';
+
+type Row = { kind: 'group'; key: string; group: LogGroup } | { kind: 'completed'; key: string; event: EventEnvelope };
+
+export type IterationTimelineProps = {
+  grouping: IterationGrouping<EventEnvelope>;
+  filters: LogFilters;
+  /** Follow the newest iteration as it arrives, until the user scrolls up. */
+  live: boolean;
+  /** Iteration whose snapshot is shown (0 = planning), if any. */
+  selectedIteration?: number | null;
+  onSelectIteration?: (group: LogGroup) => void;
+  /** Accessible name of the scrolling list. */
+  label: string;
+  className?: string;
+};
+
+/** Distance from the bottom (px) within which the list counts as "at the newest entry". */
+const FOLLOW_SLACK = 48;
+
+/**
+ * The timeline of iteration groups, virtualised: only the rows in view (plus a few) are in the
+ * DOM, each measured as it renders, so 10,000 iterations scroll as smoothly as ten. While `live`,
+ * it keeps the newest row in view unless the user has scrolled away from the bottom; scrolling
+ * back down resumes following.
+ */
+export function IterationTimeline(props: IterationTimelineProps) {
+  const { grouping, filters, live, selectedIteration = null, onSelectIteration, label, className } = props;
+  const rows = useMemo<Row[]>(() => {
+    const out: Row[] = [];
+    for (const group of grouping.groups) if (groupMatches(group, filters)) out.push({ kind: 'group', key: group.key, group });
+    for (const event of grouping.completions) out.push({ kind: 'completed', key: `completed-${event.seq}`, event });
+    return out;
+  }, [grouping, filters]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Following the newest row is the virtualizer's own end anchoring: rows appended while the list
+  // is scrolled to its end keep it there (also while rows are measured and change height); once
+  // the user scrolls up it stays where they are, and scrolling back down resumes following.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 200,
+    overscan: 4,
+    getItemKey: (index) => rows[index]?.key ?? index,
+    anchorTo: live ? 'end' : 'start',
+    followOnAppend: live,
+    scrollEndThreshold: FOLLOW_SLACK,
+  });
+
+  // A live run opens at its newest iteration; a finished one at its first.
+  const openedAtEnd = useRef(false);
+  useLayoutEffect(() => {
+    if (openedAtEnd.current || rows.length === 0) return;
+    openedAtEnd.current = true;
+    if (live) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows.length, live, virtualizer]);
+
+  const [atEnd, setAtEnd] = useState(true);
+  const onScroll = useCallback(() => setAtEnd(virtualizer.isAtEnd(FOLLOW_SLACK)), [virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div className={`pv-timeline ${className ?? ''}`}>
+      <div ref={scrollRef} className="pv-timeline__scroll" onScroll={onScroll}
+        tabIndex={0}
+        role="feed" aria-label={label} aria-busy={live} data-virtual-scroll="">
+        {rows.length === 0 ? (
+          <p className="pv-muted pv-timeline__empty">{grouping.groups.length === 0 ? 'No iterations yet.' : 'No iteration matches the filters.'}</p>
+        ) : (
+          <div className="pv-timeline__canvas" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="pv-timeline__row"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  {row.kind === 'group' ? (
+                    <IterationGroupRow
+                      group={row.group}
+                      selected={selectedIteration !== null && groupIteration(row.group) === selectedIteration}
+                      {...(onSelectIteration ? { onSelect: onSelectIteration } : {})}
+                    />
+                  ) : (
+                    <StepCompletedSummary event={row.event} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      {live && !atEnd && rows.length > 0 ? (
+        <button
+          type="button"
+          className="pv-timeline__jump"
+          onClick={() => virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })}
+        >
+          <ArrowDownToLine size={13} aria-hidden /> Newest
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { isTodoItemEventType, type EventEnvelope, type IterationGroup } from '@planvas/shared';
+
+/**
+ * What the execution-logs popup reads from events, kept apart from the components so it is cheap
+ * to test and shared by the timeline, the previous runs and the compare view.
+ */
+
+export type LogGroup = IterationGroup<EventEnvelope>;
+
+export type LogFilters = {
+  search: string;
+  /** A route id, `generic`, or '' for any. */
+  route: string;
+  /** `delegate` | `complete` | `continue`, or '' for any. */
+  action: string;
+  /** A todo status an item event of the iteration leads to, or '' for any. */
+  todoStatus: string;
+};
+
+export const NO_FILTERS: LogFilters = { search: '', route: '', action: '', todoStatus: '' };
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+/** The agent a decision delegated to: the route's name, or "Generic Agent". */
+export function agentLabel(data: Record<string, unknown>): string | undefined {
+  if (data['use_generic_agent'] === true) return 'Generic Agent';
+  const route = text(data['selected_route_name']) ?? text(data['selected_route_id']);
+  if (route) return route;
+  return data['next_action'] === 'delegate' ? 'Generic Agent' : undefined;
+}
+
+/** Filter key of a decision's agent: the route id, or `generic`. */
+export function routeKey(data: Record<string, unknown>): string | undefined {
+  if (data['use_generic_agent'] === true) return 'generic';
+  const route = text(data['selected_route_id']);
+  if (route) return route;
+  return data['next_action'] === 'delegate' ? 'generic' : undefined;
+}
+
+/** The todo status an item event leads to. */
+export function itemStatus(event: EventEnvelope): string | undefined {
+  switch (event.type) {
+    case 'todo_task_item_created':
+      return text(event.data['status']) ?? 'open';
+    case 'todo_task_item_updated':
+      return text(event.data['new_status']);
+    case 'todo_task_item_completed':
+      return 'completed';
+    default:
+      return undefined;
+  }
+}
+
+/** Tier text as the seed system shows it: `tier 2 (Medium)`. */
+export function tierLabel(data: Record<string, unknown>): string | undefined {
+  const tier = data['preferred_tier'];
+  const label = text(data['preferred_tier_label']);
+  if (typeof tier === 'number' && tier > 0) return label ? `tier ${tier} (${label})` : `tier ${tier}`;
+  return label ? `tier ${label}` : undefined;
+}
+
+// Lower-cased text of each event's string fields, computed once per event object: searching
+// 10,000 entries on every keystroke must not re-serialise them.
+const searchTexts = new WeakMap<EventEnvelope, string>();
+function searchTextOf(event: EventEnvelope): string {
+  let cached = searchTexts.get(event);
+  if (cached === undefined) {
+    const parts: string[] = [event.type];
+    for (const value of Object.values(event.data)) if (typeof value === 'string') parts.push(value);
+    cached = parts.join('\n').toLowerCase();
+    searchTexts.set(event, cached);
+  }
+  return cached;
+}
+
+export function filtersActive(filters: LogFilters): boolean {
+  return filters.search.trim() !== '' || filters.route !== '' || filters.action !== '' || filters.todoStatus !== '';
+}
+
+/** True when the group has something the filters ask for. */
+export function groupMatches(group: LogGroup, filters: LogFilters): boolean {
+  if (filters.route !== '' || filters.action !== '') {
+    const hit = group.decisions.some(
+      (d) => (filters.route === '' || routeKey(d.data) === filters.route) && (filters.action === '' || d.data['next_action'] === filters.action),
+    );
+    if (!hit) return false;
+  }
+  if (filters.todoStatus !== '' && !group.items.some((i) => itemStatus(i) === filters.todoStatus)) return false;
+  const words = filters.search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length > 0) {
+    const entries = [...group.decisions, ...group.items];
+    if (!words.every((word) => entries.some((e) => searchTextOf(e).includes(word)))) return false;
+  }
+  return true;
+}
+
+export type FilterOptions = { routes: Array<{ key: string; label: string }>; actions: string[]; statuses: string[] };
+
+/** Choices for the filter menus, from what the groups actually hold. */
+export function filterOptions(groups: ReadonlyArray<LogGroup>): FilterOptions {
+  const routes = new Map<string, string>();
+  const actions = new Set<string>();
+  const statuses = new Set<string>();
+  for (const group of groups) {
+    for (const d of group.decisions) {
+      const key = routeKey(d.data);
+      if (key && !routes.has(key)) routes.set(key, agentLabel(d.data) ?? key);
+      const action = text(d.data['next_action']);
+      if (action) actions.add(action);
+    }
+    for (const item of group.items) {
+      const status = itemStatus(item);
+      if (status) statuses.add(status);
+    }
+  }
+  return {
+    routes: [...routes].map(([key, label]) => ({ key, label })).sort((a, b) => a.label.localeCompare(b.label)),
+    actions: [...actions].sort(),
+    statuses: [...statuses].sort(),
+  };
+}
+
+/** Steps with todo_task events, in first-seen order, with the title the events give them. */
+export function todoTaskStepsOf(events: ReadonlyArray<EventEnvelope>): Array<{ stepId: string; title?: string }> {
+  const steps = new Map<string, string | undefined>();
+  for (const event of events) {
+    if (!(event.type.startsWith('todo_task_') || event.type === 'todo_snapshot')) continue;
+    const stepId = event.data['step_id'];
+    if (typeof stepId !== 'string') continue;
+    const title = text(event.data['step_title']);
+    if (!steps.has(stepId) || (title && !steps.get(stepId))) steps.set(stepId, title);
+  }
+  return [...steps].map(([stepId, title]) => ({ stepId, ...(title ? { title } : {}) }));
+}
+
+export function isItemEvent(event: EventEnvelope): boolean {
+  return isTodoItemEventType(event.type);
+}
+
+/** Key of a group in the selection: the iteration number, 0 for planning. */
+export function groupIteration(group: LogGroup): number {
+  return group.iteration ?? 0;
+}

@@ -1,0 +1,67 @@
+import { CircleX, TriangleExclamationPoint, X } from 'lucide-react';
+import type { Problem } from '@planvas/shared';
+import { canvasFlowOf } from '../../canvas/flow-cache';
+import { useAppStore } from '../../store/store-context';
+
+const NO_PROBLEMS: Problem[] = [];
+
+/**
+ * Problems of the open workflow (graph checks, legacy format...). Clicking one that names a step
+ * selects that step's node and centres the canvas on it.
+ */
+export function ProblemsList() {
+  const open = useAppStore((s) => s.panels.problems);
+  const problems = useAppStore((s) => s.document?.problems ?? NO_PROBLEMS);
+  const plan = useAppStore((s) => s.document?.plan ?? null);
+  const direction = useAppStore((s) => s.direction);
+  const focusNode = useAppStore((s) => s.focusNode);
+  const togglePanel = useAppStore((s) => s.togglePanel);
+  const hasDocument = useAppStore((s) => s.document !== null);
+  if (!open || !hasDocument) return null;
+
+  const nodeIdOfStep = plan ? canvasFlowOf(plan, direction, problems).nodeIdOfStep : new Map<string, string>();
+  return (
+    <section className="pv-problems" aria-label="Problems" data-testid="problems-list">
+      <header className="pv-problems__header">
+        <TriangleExclamationPoint size={14} aria-hidden />
+        Problems
+        <span className="pv-problems__count">{problems.length}</span>
+        <button type="button" className="pv-icon-button pv-icon-button--small" onClick={() => togglePanel('problems', false)} aria-label="Close problems">
+          <X size={14} />
+        </button>
+      </header>
+      {problems.length === 0 ? (
+        <p className="pv-problems__empty">No problems found.</p>
+      ) : (
+        <ul className="pv-problems__list">
+          {problems.map((problem, i) => {
+            const nodeId = problem.stepId !== undefined ? nodeIdOfStep.get(problem.stepId) : undefined;
+            const Icon = problem.severity === 'error' ? CircleX : TriangleExclamationPoint;
+            return (
+              <li key={`${problem.path}-${problem.code}-${i}`}>
+                <button
+                  type="button"
+                  className={`pv-problem pv-problem--${problem.severity}`}
+                  disabled={nodeId === undefined}
+                  onClick={() => nodeId !== undefined && focusNode(nodeId)}
+                  data-step-id={problem.stepId}
+                  data-code={problem.code}
+                  title={nodeId !== undefined ? 'Show on the canvas' : undefined}
+                >
+                  <Icon size={14} aria-hidden className="pv-problem__icon" />
+                  <span className="pv-problem__text">
+                    <span className="pv-problem__message">{problem.message}</span>
+                    <span className="pv-problem__where">
+                      {problem.stepId && <code>{problem.stepId}</code>}
+                      <code className="pv-problem__path">{problem.path}</code>
+                    </span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { normalizeTodoStatus } from '@planvas/shared';
+
+/**
+ * A todo's status as written (seed 001's four, seed 004's richer set, or a runtime's own), coloured
+ * by the seed 001 bucket it counts in, so `delegated` and `in_progress` read alike.
+ */
+export function TodoStatusChip({ status }: { status: string }) {
+  const group = normalizeTodoStatus(status);
+  return (
+    <span className={`pv-todo-chip pv-todo-chip--${group}`} data-status={status} title={group === status ? status : `${status} (counts as ${group.replace('_', ' ')})`}>
+      {status.replace(/_/g, ' ') || 'open'}
+    </span>
+  );
+}

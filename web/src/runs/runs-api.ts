@@ -1,0 +1,90 @@
+import type { BranchFrom, EventEnvelope, ExecutionProvider, RunSummary } from '@planvas/shared';
+import { ApiError } from '../api/api-error';
+
+/**
+ * The runs API (server/RUNS-API.md) as the web app uses it. Kept beside the run slice rather than
+ * in the document client so watching runs can be developed and tested on its own.
+ */
+export interface RunsApi {
+  startRun(workflowId: string, body: StartRunRequest): Promise<{ runId: string }>;
+  listRuns(workflowId: string, signal?: AbortSignal): Promise<RunSummary[]>;
+  getRun(runId: string, signal?: AbortSignal): Promise<RunSummary>;
+  cancelRun(runId: string): Promise<void>;
+  answerInput(runId: string, answer: string | number | boolean): Promise<void>;
+  editObjective(runId: string, objective: string, stepId?: string): Promise<void>;
+  /** One page of stored events with `seq > after`, oldest first. */
+  getEvents(runId: string, after: number, limit?: number, signal?: AbortSignal): Promise<EventEnvelope[]>;
+}
+
+export type StartRunRequest = {
+  provider?: ExecutionProvider;
+  paceMs?: number;
+  from?: BranchFrom;
+};
+
+export type RunsApiOptions = { baseUrl?: string; fetch?: typeof fetch };
+
+/** Events fetched per page; the server may answer fewer, callers page until an empty answer. */
+export const EVENTS_PAGE = 2000;
+
+export function runApiPath(runId: string): string {
+  return `/api/runs/${encodeURIComponent(runId)}`;
+}
+
+export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (!response.ok) throw await ApiError.fromResponse(response);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (text === '') return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(response.status, 'bad_response', `The server answered ${path} with something that is not JSON`);
+    }
+  }
+  const post = <T>(path: string, body: unknown, method = 'POST') =>
+    request<T>(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  return {
+    async startRun(workflowId, body) {
+      const answer = await post<{ runId?: string }>(`/api/workflows/${encodeURIComponent(workflowId)}/runs`, body);
+      if (typeof answer?.runId !== 'string') throw new ApiError(200, 'bad_response', 'starting a run gave no runId');
+      return { runId: answer.runId };
+    },
+    async listRuns(workflowId, signal) {
+      const body = await request<{ runs?: RunSummary[] } | RunSummary[]>(`/api/runs?workflow=${encodeURIComponent(workflowId)}`, { signal });
+      const runs = Array.isArray(body) ? body : body?.runs;
+      if (!Array.isArray(runs)) throw new ApiError(200, 'bad_response', 'GET /api/runs: no `runs` list');
+      return runs;
+    },
+    async getRun(runId, signal) {
+      const body = await request<RunSummary | { run: RunSummary }>(runApiPath(runId), { signal });
+      return 'run' in body && body.run ? body.run : (body as RunSummary);
+    },
+    async cancelRun(runId) {
+      await post<unknown>(`${runApiPath(runId)}/cancel`, {});
+    },
+    async answerInput(runId, answer) {
+      await post<unknown>(`${runApiPath(runId)}/input`, { answer });
+    },
+    async editObjective(runId, objective, stepId) {
+      await post<unknown>(`${runApiPath(runId)}/objective`, { objective, ...(stepId ? { stepId } : {}) }, 'PUT');
+    },
+    async getEvents(runId, after, limit = EVENTS_PAGE, signal) {
+      const body = await request<{ events?: EventEnvelope[] }>(`${runApiPath(runId)}/events?after=${after}&limit=${limit}`, { signal });
+      if (!Array.isArray(body?.events)) throw new ApiError(200, 'bad_response', 'GET events: no `events` list');
+      return body.events;
+    },
+  };
+}

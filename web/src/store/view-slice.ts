@@ -1,0 +1,84 @@
+import { DEFAULT_VIEW_SETTINGS, type LayoutDirection, type ViewSettings } from '@planvas/shared';
+import type { SliceCreator } from './app-state';
+
+export type XY = { x: number; y: number };
+export type Viewport = { x: number; y: number; zoom: number };
+export type PanelName = 'problems' | 'minimap' | 'sidebar';
+
+/**
+ * How the user looks at the open workflow. Direction, manual positions and viewport are planvas'
+ * own view settings (saved per workflow through the API), never part of plan.json.
+ */
+export type ViewSlice = {
+  direction: LayoutDirection;
+  /** Positions the user dragged nodes to, per direction; they win over the automatic layout. */
+  manualPositions: ViewSettings['positions'];
+  viewport: Viewport | null;
+  /** The workflow whose saved view settings are in the fields above (null until they loaded). */
+  viewOf: string | null;
+  /** Bumped by "tidy up" so the canvas lays out again even when nothing else changed. */
+  layoutEpoch: number;
+  /** Set when the automatic layout fell back to a grid. */
+  layoutNotice: string | null;
+  panels: Record<PanelName, boolean>;
+  /** The step whose execution logs are open (the popup arrives with a later issue). */
+  executionLogs: { stepId: string } | null;
+
+  applyViewSettings(workflowId: string, settings: ViewSettings): void;
+  setDirection(direction: LayoutDirection): void;
+  toggleDirection(): void;
+  /** Records where the user dropped nodes, in the current direction. */
+  moveNodes(positions: Record<string, XY>): void;
+  /** Discards manual positions of the current direction and lays out again. */
+  tidyUp(): void;
+  setViewport(viewport: Viewport): void;
+  setLayoutNotice(notice: string | null): void;
+  togglePanel(panel: PanelName, open?: boolean): void;
+  openExecutionLogs(stepId: string): void;
+  closeExecutionLogs(): void;
+};
+
+export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
+  direction: DEFAULT_VIEW_SETTINGS.direction,
+  manualPositions: { LR: {}, TB: {} },
+  viewport: null,
+  viewOf: null,
+  layoutEpoch: 0,
+  layoutNotice: null,
+  panels: { problems: true, minimap: true, sidebar: true },
+  executionLogs: null,
+
+  applyViewSettings: (workflowId, settings) =>
+    set({
+      viewOf: workflowId,
+      direction: settings.direction,
+      manualPositions: { LR: { ...settings.positions.LR }, TB: { ...settings.positions.TB } },
+      viewport: settings.viewport ?? null,
+    }),
+  setDirection: (direction) => {
+    if (direction !== get().direction) set({ direction, layoutNotice: null });
+  },
+  toggleDirection: () => get().setDirection(get().direction === 'LR' ? 'TB' : 'LR'),
+  moveNodes: (positions) => {
+    const { direction, manualPositions } = get();
+    set({ manualPositions: { ...manualPositions, [direction]: { ...manualPositions[direction], ...positions } } });
+  },
+  tidyUp: () => {
+    const { direction, manualPositions, layoutEpoch } = get();
+    set({ manualPositions: { ...manualPositions, [direction]: {} }, layoutEpoch: layoutEpoch + 1, layoutNotice: null });
+  },
+  setViewport: (viewport) => set({ viewport }),
+  setLayoutNotice: (layoutNotice) => set({ layoutNotice }),
+  togglePanel: (panel, open) => set({ panels: { ...get().panels, [panel]: open ?? !get().panels[panel] } }),
+  openExecutionLogs: (stepId) => set({ executionLogs: { stepId } }),
+  closeExecutionLogs: () => set({ executionLogs: null }),
+});
+
+/** The part of the state saved through PUT /api/workflows/:id/view. */
+export function viewSettingsOf(state: Pick<ViewSlice, 'direction' | 'manualPositions' | 'viewport'>): ViewSettings {
+  return {
+    direction: state.direction,
+    positions: state.manualPositions,
+    ...(state.viewport ? { viewport: state.viewport } : {}),
+  };
+}
