@@ -66,6 +66,8 @@ describe('pasteSteps', () => {
     expect(expectRefused(pasteSteps(doc, 'text'))).toMatch(/does not hold planvas steps/);
     expect(expectRefused(pasteSteps(doc, copySteps(doc, ['draft-report']), { after: 'nope' }))).toMatch(/no step "nope"/);
     expect(expectOk(pasteSteps(doc, copySteps(doc, []))).doc).toBe(doc);
+    const withPosition = { format: 'planvas/steps', version: 1, steps: [{ type: 'regular', id: 'p', position: { x: 1, y: 1 } }], stepConfig: [] };
+    expect(expectRefused(pasteSteps(doc, withPosition))).toMatch(/view state/);
   });
 });
 

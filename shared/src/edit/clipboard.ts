@@ -13,6 +13,7 @@ import { insertSteps, resolveInsertion, type InsertAt } from './insert';
 import { isPathPrefix, listPosition, stepIdsOf, walkDetached } from './locate';
 import { editReasons } from './reasons';
 import { configEntriesOf, withConfigEntries } from './step-config-entries';
+import { introducedViewState } from './validate';
 
 export const CLIPBOARD_FORMAT = 'planvas/steps';
 
@@ -61,6 +62,8 @@ export function pasteSteps(doc: PlanDocument, payload: unknown, at: InsertAt = {
   if ('ok' in where) return where;
   const { steps, stepConfig } = payload as ClipboardPayload;
   if (steps.length === 0) return { ...done(doc), idMap: {}, pastedIds: [] };
+  const viewKeys = [...new Set(steps.flatMap((s) => introducedViewState(s)))];
+  if (viewKeys.length > 0) return fail(editReasons.viewState(viewKeys));
 
   let detached = { steps: steps.map(typed) } as Plan;
   const visits = walkDetached(detached.steps);

@@ -27,7 +27,8 @@ export interface DeleteStepsOptions {
   /**
    * What references to a deleted step become: `successor` = where the deleted step itself went on
    * (its next step id, else the next step of its list; followed on when that one is deleted too),
-   * `end` = stop the workflow. Default `successor`.
+   * `end` = stop the workflow. Default `successor`. A step's own `next` never ends up pointing at
+   * itself (A -> deleted -> A): that reference goes to `end`.
    */
   relink?: RelinkMode;
 }
@@ -66,7 +67,9 @@ export function deleteSteps(
   let plan = doc.plan;
   const relinked: Array<StepReference & { to: string }> = [];
   for (const reference of deletion.references) {
-    const to = options.relink === 'end' ? END : successorOf(reference.target);
+    let to = options.relink === 'end' ? END : successorOf(reference.target);
+    // A -> deleted -> A would leave A continuing with itself forever; `connect` refuses that too.
+    if (to === reference.sourceId && reference.field[reference.field.length - 1] === 'next_step_id' && isStepLevel(reference)) to = END;
     plan = setIn(plan, reference.field, to);
     relinked.push({ ...reference, to });
   }
@@ -128,4 +131,9 @@ function successors(plan: Plan, goneIds: ReadonlySet<string>): (id: string) => s
     }
     return current;
   };
+}
+
+/** The step's own `next_step_id`, as opposed to a routing route's `routes[i].next_step_id`. */
+function isStepLevel(reference: StepReference): boolean {
+  return reference.field[reference.field.length - 3] !== 'routes';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteIn, getIn, mergeShallow, setIn, updateIn, withoutKey } from './immutable';
+import { deleteIn, getIn, mergeShallow, reconcile, setIn, updateIn, withoutKey } from './immutable';
 
 const tree = () => ({ a: { b: [{ c: 1 }, { c: 2 }] }, other: { untouched: true } });
 
@@ -43,5 +43,34 @@ describe('copy-on-write paths', () => {
     expect(mergeShallow(object, { c: undefined })).toBe(object);
     expect(mergeShallow(object, { a: undefined, c: 3 })).toEqual({ b: 2, c: 3 });
     expect(withoutKey(object, 'zzz')).toBe(object);
+  });
+});
+
+describe('reconcile', () => {
+  it('keeps the previous objects of parts equal in content', () => {
+    const previous = { llm: { provider: 'openai', model_id: 'a' }, turns: 3, list: [{ id: 'x', v: 1 }, { id: 'y', v: 2 }] };
+    expect(reconcile(previous, JSON.parse(JSON.stringify(previous)))).toBe(previous);
+    expect(reconcile(previous, { turns: 3, list: previous.list, llm: { model_id: 'a', provider: 'openai' } })).toBe(previous);
+    const changed = reconcile(previous, { ...JSON.parse(JSON.stringify(previous)), turns: 4 });
+    expect(changed).not.toBe(previous);
+    expect(changed.llm).toBe(previous.llm);
+    expect(changed.list).toBe(previous.list);
+  });
+
+  it('matches array elements by id, so a moved element keeps its object', () => {
+    const previous = [{ id: 'a', n: 1 }, { id: 'b', n: 2 }];
+    const next = reconcile(previous, [{ id: 'c', n: 2 }, { id: 'b', n: 2 }, { id: 'a', n: 1 }]);
+    expect(next[1]).toBe(previous[1]);
+    expect(next[2]).toBe(previous[0]);
+    expect(next[0]).toEqual({ id: 'c', n: 2 });
+    expect(reconcile([1, 2], [1, 2, 3])).toEqual([1, 2, 3]);
+    const base = { a: 1 };
+    expect(reconcile(base, { a: 1, b: 2 })).not.toBe(base);
+    expect(reconcile(base, {})).not.toBe(base);
+  });
+
+  it('lets mergeShallow keep an equal value object', () => {
+    const object = { llm: { provider: 'openai', model_id: 'a' } };
+    expect(mergeShallow(object, { llm: { provider: 'openai', model_id: 'a' } })).toBe(object);
   });
 });

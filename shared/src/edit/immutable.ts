@@ -55,14 +55,59 @@ export function withoutKey<O extends JsonObject>(object: O, key: string): O {
 }
 
 /**
+ * `next` with every part equal in content to the matching part of `previous` replaced by that
+ * part: an editor form hands back fresh objects (a new `{ provider, model_id }` on each save) that
+ * would otherwise look changed to React and to the format-preserving writer. Array elements are
+ * matched by identity, then by `id` / `route_id` (so a moved step keeps its object), else by
+ * position. Returns `previous` itself when all is equal (key order aside: the writer keeps the
+ * file's order anyway).
+ */
+export function reconcile<T>(previous: unknown, next: T): T {
+  if (Object.is(previous, next)) return next;
+  if (Array.isArray(previous) && Array.isArray(next)) {
+    const pool = new Set<unknown>(previous);
+    const out = next.map((item, i) => (pool.has(item) ? item : reconcile(counterpart(previous, item, i), item)));
+    const same = out.length === previous.length && out.every((item, i) => item === previous[i]);
+    return (same ? previous : out) as T;
+  }
+  if (isJsonObject(previous) && isJsonObject(next)) {
+    const out: JsonObject = {};
+    let same = Object.keys(previous).length === Object.keys(next).length;
+    for (const [key, value] of Object.entries(next)) {
+      const kept = reconcile(previous[key], value);
+      out[key] = kept;
+      if (kept !== previous[key] || !(key in previous)) same = false;
+    }
+    return (same ? previous : out) as T;
+  }
+  return next;
+}
+
+/** What an array element is compared with: the previous element of the same id, else the one at its position. */
+function counterpart(previous: readonly unknown[], item: unknown, index: number): unknown {
+  if (isJsonObject(item)) {
+    for (const key of ['id', 'route_id']) {
+      const id = item[key];
+      if (typeof id === 'string') return previous.find((p) => isJsonObject(p) && p[key] === id);
+    }
+  }
+  return previous[index];
+}
+
+/**
  * Shallow merge where `undefined` removes a key. Existing keys keep their place, new ones are
- * appended; returns the object itself when nothing changes.
+ * appended; values equal in content to the current ones keep the current object (`reconcile`);
+ * returns the object itself when nothing changes.
  */
 export function mergeShallow<O extends JsonObject>(object: O, patch: Readonly<Record<string, unknown>>): O {
   let out: JsonObject = object;
   for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) out = withoutKey(out, key);
-    else if (!Object.is(out[key], value)) out = { ...out, [key]: value };
+    if (value === undefined) {
+      out = withoutKey(out, key);
+      continue;
+    }
+    const kept = reconcile(out[key], value);
+    if (kept !== out[key]) out = { ...out, [key]: kept };
   }
   return out as O;
 }

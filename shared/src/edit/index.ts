@@ -1,14 +1,28 @@
-export * from './document';
-export * from './ids';
-export * from './locate';
-export * from './create-step';
-export * from './insert';
-export * from './connect';
-export * from './delete';
-export * from './update-step';
-export * from './rename';
-export * from './routes';
-export * from './agent-config';
-export * from './clipboard';
-export * from './learn-code';
+// The public editing API. Helpers shared between these modules (copy-on-write paths, insertion
+// and validation internals) stay private to the folder.
+export type { PlanDocument, EditFailure, EditSuccess, EditResult } from './document';
+export { slugify, uniqueId, stepIdFromTitle, stepIdProblem, routeIdProblem, uniqueRouteId } from './ids';
+export { findStep, stepIdsOf, idsWithin } from './locate';
+export { createStep, STEP_KIND_LABELS, type StepOfKind, type CreateStepOptions, type NewRouteOptions } from './create-step';
+export { addStep, type InsertAt } from './insert';
+export { connect, disconnect, checkConnection, type Connection } from './connect';
+export { deleteSteps, findReferences, type StepReference, type RelinkMode, type DeleteStepsOptions } from './delete';
+export { updateStep, type StepPatch, type StepUpdater } from './update-step';
+export { renameStepId } from './rename';
+export {
+  addRoute,
+  removeRoute,
+  renameRoute,
+  moveRoute,
+  updateRoute,
+  setSubAgentStep,
+  setGenericAgent,
+  type AnyRoute,
+  type RoutePatch,
+  type RouteUpdater,
+  type AddRouteOptions,
+} from './routes';
+export { setAgentConfig, removeAgentConfigField, agentConfigsOf, type AgentConfigPatch } from './agent-config';
+export { copySteps, pasteSteps, duplicateSteps, ClipboardPayload, CLIPBOARD_FORMAT, type PasteResult } from './clipboard';
+export { learnCodeEligibility, type LearnCodeEligibility, type LearnCodeRequirement } from './learn-code';
 export { editReasons } from './reasons';

@@ -6,7 +6,7 @@ import type { PathSegment, StepVisit } from '../plan/walk';
 import type { Plan } from '../plan/plan';
 import { newDelegationRoute, newRoutingRoute, type NewRouteOptions } from './create-step';
 import { done, fail, withPlan, type EditFailure, type EditResult, type PlanDocument } from './document';
-import { deleteIn, getIn, mergeShallow, setIn, updateIn, withoutKey } from './immutable';
+import { deleteIn, getIn, mergeShallow, reconcile, setIn, updateIn, withoutKey } from './immutable';
 import { routeIdProblem } from './ids';
 import { findStep, stepIdsOf } from './locate';
 import { editReasons } from './reasons';
@@ -136,7 +136,7 @@ export function updateRoute(doc: PlanDocument, stepId: string, routeId: string, 
   const index = routeIndex(host, stepId, routeId);
   if (typeof index !== 'number') return index;
   const previous = host.routes[index] as AnyRoute;
-  const next = typeof change === 'function' ? change(previous) : mergeShallow(previous, change);
+  const next = typeof change === 'function' ? reconcile(previous, change(previous)) : mergeShallow(previous, change);
   if (next === previous) return done(doc);
   if (next.route_id !== routeId) return fail(editReasons.routeIdChangeNotAllowed(routeId));
   const previousSub = subAgentOf(previous);
@@ -158,7 +158,7 @@ export function setSubAgentStep(doc: PlanDocument, stepId: string, routeId: stri
   if (!host.delegating) return fail(editReasons.noSubAgents(stepId, stepKind(host.visit.step)));
   return updateRoute(doc, stepId, routeId, (route) => {
     if (!subAgent) return withoutKey(route, 'sub_agent_step');
-    return subAgentOf(route) === subAgent ? route : { ...route, sub_agent_step: subAgent };
+    return { ...route, sub_agent_step: subAgent };
   });
 }
 

@@ -33,8 +33,8 @@ export function expectRefused(result: EditResult<object>): string {
   return result.reason;
 }
 
-export function stepOf(doc: PlanDocument | Plan, id: string): SubAgentStep {
-  const visit = findStep('plan' in doc ? doc.plan : doc, id);
+export function stepOf(doc: PlanDocument, id: string): SubAgentStep {
+  const visit = findStep(doc.plan, id);
   if (!visit) throw new Error(`no step ${id}`);
   return visit.step;
 }

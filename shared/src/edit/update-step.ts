@@ -2,7 +2,7 @@ import type { Plan } from '../plan/plan';
 import type { SubAgentStep } from '../plan/step';
 import { walkSteps } from '../plan/walk';
 import { done, fail, withPlan, withStepConfig, type EditFailure, type EditResult, type PlanDocument } from './document';
-import { deleteIn, mergeShallow, setIn } from './immutable';
+import { deleteIn, mergeShallow, reconcile, setIn } from './immutable';
 import { findStep, idsWithin } from './locate';
 import { editReasons } from './reasons';
 import { withoutConfigEntries } from './step-config-entries';
@@ -10,7 +10,7 @@ import { introducedViewState, stepProblems } from './validate';
 
 /** Fields to set on a step; `undefined` removes a field. Keys not named are left as they are. */
 export type StepPatch = Readonly<Record<string, unknown>>;
-/** Returns the changed step (a new object), or the same object for "no change". */
+/** Returns the changed step; parts equal in content to the old ones keep their old objects. */
 export type StepUpdater = (step: SubAgentStep) => SubAgentStep;
 
 /**
@@ -22,7 +22,7 @@ export type StepUpdater = (step: SubAgentStep) => SubAgentStep;
 export function updateStep(doc: PlanDocument, stepId: string, change: StepPatch | StepUpdater): EditResult {
   const visit = findStep(doc.plan, stepId);
   if (!visit) return fail(editReasons.unknownStep(stepId));
-  const next = typeof change === 'function' ? change(visit.step) : (mergeShallow(visit.step, change) as SubAgentStep);
+  const next = typeof change === 'function' ? reconcile(visit.step, change(visit.step)) : (mergeShallow(visit.step, change) as SubAgentStep);
   if (next === visit.step) return done(doc);
   if (next.id !== stepId) return fail(editReasons.idChangeNotAllowed(stepId));
   const refused = replacementProblem(doc.plan, visit.step, next);
