@@ -28,7 +28,8 @@ export interface AppOptions {
   allowedHosts?: string[];
   /** The built web app (web/dist) to serve, with index.html for client-side routes. */
   webDist?: string;
-  logger?: boolean;
+  /** Log requests (true) or only messages at this level and above (e.g. 'warn': failures). */
+  logger?: boolean | 'error' | 'warn' | 'info' | 'debug';
   /** Largest accepted request body in bytes (default 16 MiB: a 1,000-step plan is ~1 MiB). */
   bodyLimit?: number;
 }
@@ -52,7 +53,7 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: typeof options.logger === 'string' ? { level: options.logger } : (options.logger ?? false),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Workflow ids are relative paths in one URL segment; the default limit of 100 is too short.
     routerOptions: { maxParamLength: 2048 },

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixtureWorkspace, hashTree, type TempWorkspace } from './test-support/fixture-workspace';
+import { FIXTURE_WORKSPACE, copyFixtureWorkspace, hashTree, type TempWorkspace } from './test-support/fixture-workspace';
 import { runTsx, startTsx } from './test-support/run-process';
 
 /** The real entry point, as `pnpm start` runs it (in server/, through tsx). */
@@ -72,6 +73,27 @@ describe('main', () => {
       expect(server.output()).toContain(`data:      ${join(ws.base, 'data')}`);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('without --workspace, opens a writable copy of the demo workspace, made once', async () => {
+    const home = join(ws.base, 'home');
+    const first = await startTsx('src/main.ts', ['--port', '0', '--no-open'], RUNNING, { PLANVAS_HOME: home });
+    const demo = join(home, 'demo-workspace');
+    try {
+      expect(first.output()).toContain(`workspace: ${demo}`);
+      expect(first.output()).toContain(`data:      ${join(home, 'data')}`);
+      expect(await hashTree(demo)).toEqual(await hashTree(FIXTURE_WORKSPACE));
+    } finally {
+      await first.stop();
+    }
+    const edited = join(demo, 'Workflow/NoFinalNewline/planning/plan.json');
+    await writeFile(edited, '{"steps": []}');
+    const second = await startTsx('src/main.ts', ['--port', '0', '--no-open'], RUNNING, { PLANVAS_HOME: home });
+    try {
+      expect(await readFile(edited, 'utf8')).toBe('{"steps": []}');
+    } finally {
+      await second.stop();
     }
   });
 

@@ -9,7 +9,9 @@ import { START_USAGE, UsageError, exposureProblem, isLoopbackHost, parseStartArg
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURE_WORKSPACE = join(REPO_ROOT, 'fixtures/workspace');
-const DEMO_WORKSPACE = join(REPO_ROOT, '.planvas/demo-workspace');
+/** planvas' own folder (gitignored): the demo copy and the data folders. PLANVAS_HOME moves it (tests). */
+const PLANVAS_HOME = process.env.PLANVAS_HOME ? resolve(process.env.PLANVAS_HOME) : join(REPO_ROOT, '.planvas');
+const DEMO_WORKSPACE = join(PLANVAS_HOME, 'demo-workspace');
 const WEB_DIST = join(REPO_ROOT, 'web/dist');
 
 /** pnpm runs scripts inside the package folder; paths the user typed are relative to where they typed them. */
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
     workspaceRoot: workspace,
     dataDir,
     host: options.host,
+    // Failures only: a person at a terminal wants the URL, not a line per request.
+    logger: 'warn',
     ...(options.port !== 0 ? { port: options.port } : {}),
     ...(options.token ? { accessToken: options.token } : {}),
     ...(webDist ? { webDist } : {}),
@@ -96,7 +100,7 @@ async function ensureDemoWorkspace(): Promise<string> {
 function defaultDataDir(workspace: string): string {
   const hash = createHash('sha256').update(workspace).digest('hex').slice(0, 10);
   const name = basename(workspace).replace(/[^A-Za-z0-9._-]/g, '_') || 'workspace';
-  return join(REPO_ROOT, '.planvas/data', `${name}-${hash}`);
+  return join(PLANVAS_HOME, 'data', `${name}-${hash}`);
 }
 
 function openBrowser(url: string): void {

@@ -7,16 +7,22 @@ import { isMissing } from '../workspace/safe-path';
 /**
  * `todos.json` of a todo_task step in the run's execution folder (seed 001 "Todo File
  * Structure"). Each write is atomic (temp + fsync + rename), so the file is always one complete
- * version. Saves are coalesced: while a write is in flight only the newest list is kept for the
- * next one, so a fast run writes the file a few times per burst instead of once per change;
- * flush() waits until the newest list is on disk (end of a step, a failure, a cancel).
+ * version. Saves are coalesced and spaced at least `minIntervalMs` apart: only the newest list is
+ * written, so a fast run does not serialise a big list after every change (the event log, which
+ * has every change, is the record; todos.json is the step's working state). flush() writes the
+ * newest list at once and waits for it (end of a step, a failure, a cancel, a human question).
  */
 export class TodoFile {
   private latest: TodoList | undefined;
   private writing: Promise<void> | undefined;
   private failure: unknown;
+  private lastWrite = 0;
+  private hurry: (() => void) | undefined;
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    private readonly minIntervalMs = 100,
+  ) {}
 
   async load(): Promise<TodoList | undefined> {
     let text: string;
@@ -44,9 +50,22 @@ export class TodoFile {
     try {
       await mkdir(dirname(this.path), { recursive: true });
       while (this.latest) {
+        const wait = this.lastWrite + this.minIntervalMs - Date.now();
+        if (wait > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, wait);
+            this.hurry = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.hurry = undefined;
+        }
         const list = this.latest;
+        if (!list) break;
         this.latest = undefined;
         await writeFileAtomic(this.path, `${JSON.stringify(list, null, 2)}\n`);
+        this.lastWrite = Date.now();
       }
     } catch (error) {
       this.failure = error;
@@ -56,7 +75,11 @@ export class TodoFile {
   }
 
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    this.hurry?.();
+    while (this.writing) {
+      this.hurry?.();
+      await this.writing;
+    }
     if (this.failure) {
       const error = this.failure;
       this.failure = undefined;

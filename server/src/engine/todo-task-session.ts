@@ -4,6 +4,7 @@ import {
   diffTodos,
   emptyTodoList,
   summarizeTodos,
+  TodoSnapshotEncoder,
   withSummary,
   type Route,
   type SubAgentStep,
@@ -42,6 +43,7 @@ export class TodoTaskSession {
   readonly delegations: DelegationRecord[] = [];
   readonly routes: Route[];
   readonly outputs: string[];
+  private readonly encoder = new TodoSnapshotEncoder();
 
   constructor(
     readonly ctx: RunContext,
@@ -71,7 +73,8 @@ export class TodoTaskSession {
   /** Replaces the list after a change: item events from the diff, todos.json saved. */
   commit(next: TodoList, by = 'orchestrator'): void {
     const events = diffTodos(this.list.todos, next.todos, { ...this.diffContext, by });
-    this.list = withSummary(next);
+    // The todo tools keep the summary current; a list from elsewhere is recounted.
+    this.list = next.summary?.total === next.todos.length ? next : withSummary(next);
     if (events.length > 0) this.ctx.emit(events);
     this.file.save(this.list);
   }
@@ -99,10 +102,10 @@ export class TodoTaskSession {
         step_path: this.position.step_path,
         iteration: this.iteration,
         ...(this.list.objective != null ? { objective: this.list.objective } : {}),
-        todos: this.list.todos,
-        summary: summarizeTodos(this.list.todos),
+        summary: this.list.summary ?? summarizeTodos(this.list.todos),
         ...(reason ? { reason } : {}),
         ...extra,
+        ...this.encoder.encode(this.list.todos, this.iteration),
       },
     });
   }
@@ -118,7 +121,7 @@ export class TodoTaskSession {
       step_id: this.step.id,
       step_title: this.step.title ?? '',
       iteration: this.iteration,
-      todo_summary: summarizeTodos(this.list.todos),
+      todo_summary: this.list.summary ?? summarizeTodos(this.list.todos),
     };
     this.ctx.emit({ type: 'todo_task_route_selected', data: event, timestamp });
     void this.ctx.decisionLog.append(event, timestamp).catch(() => undefined);

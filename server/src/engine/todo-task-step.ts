@@ -181,17 +181,29 @@ async function finish(ctx: RunContext, session: TodoTaskSession, reason: string)
     if (!d.route?.sub_agent_step) continue;
     byRoute.set(d.route.route_id, [...(byRoute.get(d.route.route_id) ?? []), d]);
   }
-  for (const [routeId, records] of byRoute) {
-    const subStep = records[0]!.route!.sub_agent_step!;
-    const file = await recordLearning(join(ctx.paths.workflowDir, 'learnings'), ctx.stepConfig, {
-      routeId,
-      subAgentStepId: subStep.id,
-      runId: ctx.runId,
-      parentStepId: step.id,
-      timestamp: ctx.now(),
-      work: records.map((r) => ({ title: r.todo.title, result: r.result })),
-    });
-    if (file) ctx.emit({ type: 'learning_recorded', data: { step_id: step.id, route_id: routeId, sub_agent_step_id: subStep.id, file: `learnings/${subStep.id}/learnings.md` } });
+  // One file per sub-agent; written a few at a time (a step with many routes has many files).
+  const entries = [...byRoute];
+  const recorded: Array<{ routeId: string; subStepId: string } | undefined> = new Array(entries.length);
+  let cursor = 0;
+  const worker = async () => {
+    while (cursor < entries.length) {
+      const at = cursor++;
+      const [routeId, records] = entries[at]!;
+      const subStep = records[0]!.route!.sub_agent_step!;
+      const file = await recordLearning(join(ctx.paths.workflowDir, 'learnings'), ctx.stepConfig, {
+        routeId,
+        subAgentStepId: subStep.id,
+        runId: ctx.runId,
+        parentStepId: step.id,
+        timestamp: ctx.now(),
+        work: records.map((r) => ({ title: r.todo.title, result: r.result })),
+      });
+      if (file) recorded[at] = { routeId, subStepId: subStep.id };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, entries.length) }, worker));
+  for (const r of recorded) {
+    if (r) ctx.emit({ type: 'learning_recorded', data: { step_id: step.id, route_id: r.routeId, sub_agent_step_id: r.subStepId, file: `learnings/${r.subStepId}/learnings.md` } });
   }
   const next = edgesFrom(ctx.flow, step.id)[0]?.target;
   ctx.emit({

@@ -2,6 +2,7 @@ import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EventEnvelope } from '@planvas/shared';
 import { isMissing } from '../workspace/safe-path';
+import { rememberEnvelopeJson } from './envelope-json';
 
 /** An event to store; the log adds `seq` and (unless given, e.g. by an import) `timestamp`. */
 export interface EventToStore {
@@ -12,6 +13,7 @@ export interface EventToStore {
 
 interface PendingBatch {
   text: string;
+  bytes: number;
   envelopes: EventEnvelope[];
   resolve: (envelopes: EventEnvelope[]) => void;
   reject: (error: unknown) => void;
@@ -102,14 +104,17 @@ export class EventLog {
     let text = '';
     drafts.forEach((draft, i) => {
       const seq = ++this.seq;
-      const line = `{"seq":${seq},${bodies[i]}\n`;
+      const json = `{"seq":${seq},${bodies[i]}`;
       this.offsets.push(this.size);
-      this.size += Buffer.byteLength(line);
-      text += line;
-      envelopes.push({ seq, ...draft });
+      this.size += Buffer.byteLength(json) + 1;
+      text += `${json}\n`;
+      const envelope: EventEnvelope = { seq, ...draft };
+      rememberEnvelopeJson(envelope, json);
+      envelopes.push(envelope);
     });
+    const bytes = this.size - (this.offsets[envelopes[0]!.seq - 1] ?? this.size);
     return new Promise((resolve, reject) => {
-      this.pending.push({ text, envelopes, resolve, reject });
+      this.pending.push({ text, bytes, envelopes, resolve, reject });
       if (!this.draining) void this.drain();
     });
   }
@@ -131,7 +136,7 @@ export class EventLog {
       }
       for (const b of batch) {
         this.committedSeq += b.envelopes.length;
-        this.committedSize += Buffer.byteLength(b.text);
+        this.committedSize += b.bytes;
         this.onCommit(b.envelopes);
         b.resolve(b.envelopes);
       }

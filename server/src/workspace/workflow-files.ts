@@ -78,13 +78,13 @@ async function exists(path: string): Promise<boolean> {
 export async function loadWorkflow(files: WorkflowFiles): Promise<LoadedWorkflow> {
   const [plan, stepConfig] = await Promise.all([readJsonFile(files.planPath), readJsonFile(files.stepConfigPath)]);
   if (!plan) throw new ApiError(404, 'workflow_not_found', messages.workflowNotFound(files.id));
-  return {
-    files,
-    plan,
-    ...(plan.source ? { planRead: readPlan(plan.source.value) } : {}),
-    ...(stepConfig ? { stepConfig } : {}),
-    ...(stepConfig?.source ? { stepConfigRead: readStepConfig(stepConfig.source.value) } : {}),
-  };
+  return { files, plan, ...(plan.source ? { planRead: readPlan(plan.source.value) } : {}), ...stepConfigPart(stepConfig) };
+}
+
+/** The step_config half of a LoadedWorkflow, from a snapshot (or nothing when the file is absent). */
+export function stepConfigPart(stepConfig: JsonFileSnapshot | undefined): Pick<LoadedWorkflow, 'stepConfig' | 'stepConfigRead'> {
+  if (!stepConfig) return {};
+  return { stepConfig, ...(stepConfig.source ? { stepConfigRead: readStepConfig(stepConfig.source.value) } : {}) };
 }
 
 /** Promotions of the file as it is now, plus those remembered from earlier flattening saves. */

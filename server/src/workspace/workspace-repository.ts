@@ -8,7 +8,6 @@ import {
   stringifyPreserving,
   type LegacyPromotion,
   type ReadPlanResult,
-  type ReadStepConfigResult,
   type StepConfigForm,
 } from '@planvas/shared';
 import { ApiError, messages } from '../errors';
@@ -26,6 +25,7 @@ import {
   loadWorkflow,
   locateWorkflow,
   stepConfigObjectOf,
+  stepConfigPart,
   workflowProblems,
   workflowTitle,
   type LoadedWorkflow,
@@ -199,9 +199,10 @@ export class WorkspaceRepository {
       }
       const config = await readJsonFile(files.stepConfigPath);
       // Problems describe the file as it now is: written flat, or (no-op) as it was.
-      const onDisk: ReadPlanResult =
+      const planRead: ReadPlanResult =
         written || !current?.legacy ? { ...next, legacy: false, promotions: [] } : { ...next, legacy: true, promotions: current.promotions };
-      return { revision, written, problems: this.problemsOf(files, snapshotAfter(snapshot, revision), onDisk, config) };
+      const now: LoadedWorkflow = { files, plan: snapshotAfter(snapshot, revision), planRead, ...stepConfigPart(config) };
+      return { revision, written, problems: workflowProblems(now, this.memory.recall(id)) };
     });
   }
 
@@ -216,53 +217,32 @@ export class WorkspaceRepository {
     return this.queue.run(files.stepConfigPath, async () => {
       const snapshot = await readJsonFile(files.stepConfigPath);
       assertPrecondition(precondition, snapshot?.revision, 'step_config.json');
-      const currentForm = snapshot?.source ? readStepConfig(snapshot.source.value).form : 'object';
-      const value = stepConfigForFile(next.config, currentForm);
+      const form = snapshot?.source ? readStepConfig(snapshot.source.value).form : 'object';
+      const value = stepConfigForFile(next.config, form);
+      const unchanged = snapshot?.source !== undefined && jsonEqual(value, snapshot.source.value);
+      const text = unchanged ? undefined : stringifyPreserving(value, snapshot?.source);
       let revision = snapshot?.revision;
-      let written = false;
-      if (!snapshot?.source || !jsonEqual(value, snapshot.source.value)) {
-        const text = stringifyPreserving(value, snapshot?.source);
-        if (text !== snapshot?.source?.text) {
-          try {
-            await writeFileAtomic(files.stepConfigPath, text, { exclusive: !snapshot });
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-              throw new ApiError(412, 'stale_revision', messages.ifMatchAbsentButExists('step_config.json'));
-            }
-            throw error;
+      if (text !== undefined && text !== snapshot?.source?.text) {
+        try {
+          await writeFileAtomic(files.stepConfigPath, text, { exclusive: !snapshot });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+            throw new ApiError(412, 'stale_revision', messages.ifMatchAbsentButExists('step_config.json'));
           }
-          revision = revisionOf(text);
-          written = true;
+          throw error;
         }
+        revision = revisionOf(text);
       }
+      const written = revision !== snapshot?.revision;
       const plan = await readJsonFile(files.planPath);
-      const planRead = plan?.source ? readPlan(plan.source.value) : undefined;
-      const after = readStepConfig(value);
-      return {
-        revision: revision as string,
-        written,
-        problems: this.problemsOf(files, plan, planRead, undefined, after),
-      };
+      const problems = plan
+        ? workflowProblems(
+            { files, plan, ...(plan.source ? { planRead: readPlan(plan.source.value) } : {}), stepConfigRead: readStepConfig(value) },
+            this.memory.recall(id),
+          )
+        : [];
+      return { revision: revision ?? revisionOf(text ?? ''), written, problems };
     });
-  }
-
-  private problemsOf(
-    files: WorkflowFiles,
-    plan: JsonFileSnapshot | undefined,
-    planRead: ReadPlanResult | undefined,
-    config: JsonFileSnapshot | undefined,
-    stepConfigRead?: ReadStepConfigResult,
-  ): WorkflowProblem[] {
-    if (!plan) return [];
-    const configRead = stepConfigRead ?? (config?.source ? readStepConfig(config.source.value) : undefined);
-    const loaded: LoadedWorkflow = {
-      files,
-      plan,
-      ...(planRead ? { planRead } : {}),
-      ...(config && !stepConfigRead ? { stepConfig: config } : {}),
-      ...(configRead ? { stepConfigRead: configRead } : {}),
-    };
-    return workflowProblems(loaded, this.memory.recall(files.id));
   }
 
   /** Creates `<id>/planning/plan.json` (+ an empty step_config.json) from a template. */

@@ -139,23 +139,43 @@ export const RunStatusChanged = z.looseObject({
 });
 export type RunStatusChanged = z.infer<typeof RunStatusChanged>;
 
+/** The changes since the previous snapshot of the same step (see TodoSnapshot). */
+export const TodoSnapshotDelta = z.looseObject({
+  /** Iteration of the snapshot this one builds on (informational: deltas apply in stored order). */
+  base_iteration: z.number().int().nonnegative(),
+  /** Items added or changed since then, whole. */
+  changed: z.array(TodoItem),
+  /** The complete id order, present only when items were added, removed or moved. */
+  ids: optional(z.array(z.string())),
+});
+export type TodoSnapshotDelta = z.infer<typeof TodoSnapshotDelta>;
+
 /**
  * The todo list and objective of a todo_task step as they were at the end of an iteration, so any
  * iteration can be shown later exactly as it was and a run can be branched from it. `iteration` 0
- * is the state before the first turn (a seeded or resumed list).
+ * is the state before the first turn (a fresh, seeded or resumed list).
+ *
+ * Either `todos` holds the whole list (always for lists of up to FULL_SNAPSHOT_MAX_TODOS items, and
+ * at least every SNAPSHOT_KEYFRAME_EVERY snapshots), or `delta` holds what changed since the
+ * previous snapshot of the step: a 1,000-todo run then stores a few hundred bytes per iteration
+ * instead of the whole list. Read snapshots through `todoStateAt` / `materializeTodoSnapshots`,
+ * which handle both forms.
  */
-export const TodoSnapshot = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
-  step_path: optional(z.string()),
-  iteration: z.number().int().nonnegative(),
-  objective: optional(z.string()),
-  todos: z.array(TodoItem),
-  summary: optional(TodoSummary),
-  /** Why this snapshot exists besides the end of a turn: `seeded`, `learn_code_fallback`. */
-  reason: optional(z.string()),
-  seeded_from: optional(z.object({ run_id: z.string(), iteration: z.number().int().nonnegative() })),
-});
+export const TodoSnapshot = z
+  .looseObject({
+    ...EventBaseFields,
+    step_id: z.string().min(1),
+    step_path: optional(z.string()),
+    iteration: z.number().int().nonnegative(),
+    objective: optional(z.string()),
+    summary: optional(TodoSummary),
+    /** Why this snapshot exists besides the end of a turn: `initial`, `resumed`, `seeded`, `learn_code_fallback`. */
+    reason: optional(z.string()),
+    seeded_from: optional(z.object({ run_id: z.string(), iteration: z.number().int().nonnegative() })),
+    todos: optional(z.array(TodoItem)),
+    delta: optional(TodoSnapshotDelta),
+  })
+  .refine((s) => (s.todos != null) !== (s.delta != null), { message: 'a todo snapshot holds either todos (the whole list) or delta', path: ['todos'] });
 export type TodoSnapshot = z.infer<typeof TodoSnapshot>;
 
 export const ObjectiveUpdated = z.looseObject({

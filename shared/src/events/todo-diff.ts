@@ -28,10 +28,16 @@ export function diffTodos(before: ReadonlyArray<TodoItem>, after: ReadonlyArray<
     step_id: ctx.step_id,
     ...(ctx.iteration !== undefined ? { iteration: ctx.iteration } : {}),
   };
-  const previous = new Map(before.map((t) => [t.id, t]));
+  // Tools replace only the items they change, so most items are the very same objects as before:
+  // an identity check skips them, and the id index is built only when positions shifted.
+  let previous: Map<string, TodoItem> | undefined;
+  const lookup = (id: string) => (previous ??= new Map(before.map((t) => [t.id, t]))).get(id);
   const events: ItemEvent[] = [];
-  for (const todo of after) {
-    const old = previous.get(todo.id);
+  for (let i = 0; i < after.length; i++) {
+    const todo = after[i]!;
+    const same = before[i];
+    if (same === todo) continue;
+    const old = same !== undefined && same.id === todo.id ? same : lookup(todo.id);
     if (!old) {
       events.push({
         type: 'todo_task_item_created',

@@ -1,6 +1,6 @@
-import type { TodoItem, TodoSummary } from './schema';
+import type { TodoItem } from './schema';
 import { normalizeTodoStatus } from './status';
-import { todoTree } from './tree';
+import { clampedDepths, isLeafAt } from './tree';
 
 /** Leaf-only progress (seed 000): a parent is a heading for its children, never counted itself. */
 export interface TodoProgress {
@@ -13,10 +13,11 @@ export interface TodoProgress {
 
 export function todoProgress(todos: ReadonlyArray<TodoItem>): TodoProgress {
   const progress: TodoProgress = { total: 0, completed: 0, active: 0, blocked: 0, open: 0 };
-  for (const row of todoTree(todos)) {
-    if (!row.isLeaf) continue;
+  const depths = clampedDepths(todos);
+  for (let i = 0; i < todos.length; i++) {
+    if (!isLeafAt(depths, i)) continue;
     progress.total++;
-    const group = normalizeTodoStatus(row.todo.status);
+    const group = normalizeTodoStatus(todos[i]!.status);
     if (group === 'completed') progress.completed++;
     else if (group === 'in_progress') progress.active++;
     else if (group === 'blocked') progress.blocked++;
@@ -37,7 +38,15 @@ export function todoSummaryLine(progress: TodoProgress): string {
  * The `summary` of todos.json and the `todo_summary` of the decision log: counts of every item in
  * seed 001's buckets (the seed system has no nesting, so there every item is a leaf).
  */
-export function summarizeTodos(todos: ReadonlyArray<TodoItem>): Required<Pick<TodoSummary, 'total' | 'open' | 'in_progress' | 'completed' | 'blocked'>> {
+export interface TodoCounts {
+  total: number;
+  open: number;
+  in_progress: number;
+  completed: number;
+  blocked: number;
+}
+
+export function summarizeTodos(todos: ReadonlyArray<TodoItem>): TodoCounts {
   const summary = { total: todos.length, open: 0, in_progress: 0, completed: 0, blocked: 0 };
   for (const todo of todos) summary[normalizeTodoStatus(todo.status)]++;
   return summary;

@@ -27,7 +27,9 @@ const GROUP_OF: Record<string, TodoStatusGroup> = {
 
 /** Bucket of any status string; an unknown status is treated as not started (`open`). */
 export function normalizeTodoStatus(status: string | null | undefined): TodoStatusGroup {
-  return GROUP_OF[(status ?? '').trim().toLowerCase()] ?? 'open';
+  if (status == null) return 'open';
+  // Exact names are the norm; only odd spellings pay for trimming and lower-casing.
+  return (Object.prototype.hasOwnProperty.call(GROUP_OF, status) ? GROUP_OF[status] : GROUP_OF[status.trim().toLowerCase()]) ?? 'open';
 }
 
 /** True when the status closes the item (completed, done, skipped). */

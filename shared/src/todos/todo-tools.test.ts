@@ -82,3 +82,18 @@ describe('todo tools', () => {
     expect(randomTodoId()).toMatch(/^todo_[0-9a-f]{8}$/);
   });
 });
+
+describe('summary upkeep', () => {
+  it('keeps the summary equal to a full recount through every tool, and recounts a list with a stale summary', async () => {
+    const { summarizeTodos } = await import('./progress');
+    const ctx = context();
+    let list = emptyTodoList('s');
+    for (let i = 0; i < 6; i++) list = must(createTodo(list, { title: `t${i}`, ...(i % 2 === 1 ? { parent_id: list.todos[0]!.id } : {}) }, ctx)).list;
+    list = must(updateTodo(list, { todo_id: list.todos[1]!.id, status: 'blocked' }, ctx)).list;
+    list = must(updateTodo(list, { todo_id: list.todos[2]!.id, status: 'needs_review' }, ctx)).list;
+    list = must(completeTodo(list, { todo_id: list.todos[3]!.id, result: 'ok' }, ctx)).list;
+    expect(list.summary).toEqual(summarizeTodos(list.todos));
+    const stale = { ...list, summary: { total: 99 } };
+    expect(must(createTodo(stale, { title: 'x' }, ctx)).list.summary).toEqual(summarizeTodos([...list.todos, { id: 'x', title: 'x', status: 'open' }]));
+  });
+});

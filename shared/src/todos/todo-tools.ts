@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { summarizeTodos } from './progress';
 import { TodoList, TodoPriority, type TodoItem } from './schema';
-import { KNOWN_TODO_STATUSES, isCompletedStatus } from './status';
+import { KNOWN_TODO_STATUSES, isCompletedStatus, normalizeTodoStatus } from './status';
 import { subtreeEnd, todoTree } from './tree';
 
 /**
@@ -96,10 +96,37 @@ function fail<T>(list: TodoList, error: string): TodoToolResult<T> {
   return { ok: false, list, error };
 }
 
+type Counts = ReturnType<typeof summarizeTodos>;
+
+function hasCounts(summary: TodoList['summary']): summary is NonNullable<TodoList['summary']> & Counts {
+  return summary != null && (['total', 'open', 'in_progress', 'completed', 'blocked'] as const).every((k) => typeof summary[k] === 'number');
+}
+
+/**
+ * The summary after replacing `before` by `after` (either may be absent: an insert or a removal).
+ * Adjusted from the current counts when they are complete, so a tool call on a long list does not
+ * recount every item; recounted otherwise.
+ */
+function adjustedSummary(list: TodoList, todos: TodoItem[], before: TodoItem | undefined, after: TodoItem | undefined): TodoList['summary'] {
+  const current = list.summary;
+  if (!hasCounts(current) || current.total !== list.todos.length) return { ...(current ?? {}), ...summarizeTodos(todos) };
+  const counts: Counts = { total: current.total, open: current.open, in_progress: current.in_progress, completed: current.completed, blocked: current.blocked };
+  if (before) {
+    counts[normalizeTodoStatus(before.status)]--;
+    counts.total--;
+  }
+  if (after) {
+    counts[normalizeTodoStatus(after.status)]++;
+    counts.total++;
+  }
+  return { ...current, ...counts };
+}
+
 function replaceAt(list: TodoList, index: number, todo: TodoItem): TodoList {
   const todos = list.todos.slice();
+  const before = todos[index];
   todos[index] = todo;
-  return withSummary({ ...list, todos });
+  return { ...list, todos, summary: adjustedSummary(list, todos, before, todo) };
 }
 
 export function createTodo(
@@ -108,12 +135,12 @@ export function createTodo(
   ctx: TodoToolContext,
   options: { id?: string } = {},
 ): TodoToolResult<TodoItem> {
-  const ids = new Set(list.todos.map((t) => t.id));
+  const taken = (candidate: string) => list.todos.some((t) => t.id === candidate);
   let id = options.id;
-  if (id !== undefined && ids.has(id)) return fail(list, `a todo with id "${id}" already exists`);
+  if (id !== undefined && taken(id)) return fail(list, `a todo with id "${id}" already exists`);
   for (let attempt = 0; id === undefined && attempt < 16; attempt++) {
     const candidate = ctx.newId();
-    if (!ids.has(candidate)) id = candidate;
+    if (!taken(candidate)) id = candidate;
   }
   if (id === undefined) return fail(list, 'could not generate a unique todo id');
 
@@ -141,7 +168,7 @@ export function createTodo(
   };
   const todos = list.todos.slice();
   todos.splice(insertAt, 0, todo);
-  return { ok: true, list: withSummary({ ...list, todos }), output: todo };
+  return { ok: true, list: { ...list, todos, summary: adjustedSummary(list, todos, undefined, todo) }, output: todo };
 }
 
 export function updateTodo(list: TodoList, args: UpdateTodoArgs, ctx: TodoToolContext): TodoToolResult<TodoItem> {

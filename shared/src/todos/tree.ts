@@ -15,32 +15,63 @@ export interface TodoTreeRow {
   isLeaf: boolean;
 }
 
+function claimedDepth(todo: TodoItem): number {
+  const d = todo.depth;
+  return typeof d === 'number' && d > 0 && Number.isFinite(d) ? Math.floor(d) : 0;
+}
+
 /**
- * Derives the tree from the flat, pre-ordered list. An item may claim a depth deeper than its
- * position allows (a sub-step moved above its parent, or written by a sloppy runtime): it is
- * clamped to one level below the previous row, so numbering stays legible and nothing is dropped.
+ * Depth of every item after clamping: an item may claim a depth deeper than its position allows
+ * (a sub-step moved above its parent, or written by a sloppy runtime); it is clamped to one level
+ * below the previous row, so numbering stays legible and nothing is dropped.
+ */
+export function clampedDepths(todos: ReadonlyArray<TodoItem>): Int32Array {
+  const depths = new Int32Array(todos.length);
+  let previous = -1;
+  for (let i = 0; i < todos.length; i++) {
+    const claimed = claimedDepth(todos[i]!);
+    const depth = claimed > previous + 1 ? previous + 1 : claimed;
+    depths[i] = depth;
+    previous = depth;
+  }
+  return depths;
+}
+
+/** True for item `i` when it has no children: the next row is not deeper. */
+export function isLeafAt(depths: Int32Array, i: number): boolean {
+  return i + 1 >= depths.length || depths[i + 1]! <= depths[i]!;
+}
+
+/**
+ * Derives the tree from the flat, pre-ordered list (seed 000: the list is the depth-first
+ * serialisation of the tree; dotted numbers are derived at render time).
  */
 export function todoTree(todos: ReadonlyArray<TodoItem>): TodoTreeRow[] {
-  const rows: TodoTreeRow[] = [];
-  // counters[d] = number of the current item at depth d; ancestors[d] = row index at depth d.
+  const depths = clampedDepths(todos);
+  const rows: TodoTreeRow[] = new Array(todos.length);
+  // counters[d]: number of the current item at depth d; prefixes[d]: its dotted number;
+  // ancestors[d]: its row index. Only entries up to the current depth are meaningful.
   const counters: number[] = [];
+  const prefixes: string[] = [];
   const ancestors: number[] = [];
   let previousDepth = -1;
-  todos.forEach((todo, index) => {
-    const claimed = typeof todo.depth === 'number' && Number.isFinite(todo.depth) ? Math.max(0, Math.floor(todo.depth)) : 0;
-    const depth = Math.min(claimed, previousDepth + 1);
-    counters.length = depth + 1;
-    ancestors.length = depth + 1;
-    counters[depth] = (counters[depth] ?? 0) + 1;
+  for (let index = 0; index < todos.length; index++) {
+    const depth = depths[index]!;
+    const count = depth > previousDepth ? 1 : counters[depth]! + 1;
+    counters[depth] = count;
     ancestors[depth] = index;
-    const parentIndex = depth > 0 ? ancestors[depth - 1] : undefined;
-    if (parentIndex !== undefined) {
-      const parent = rows[parentIndex];
-      if (parent) parent.isLeaf = false;
-    }
-    rows.push({ todo, index, depth, number: counters.join('.'), parentIndex, isLeaf: true });
+    const number = depth === 0 ? String(count) : `${prefixes[depth - 1]}.${count}`;
+    prefixes[depth] = number;
+    rows[index] = {
+      todo: todos[index]!,
+      index,
+      depth,
+      number,
+      parentIndex: depth > 0 ? ancestors[depth - 1] : undefined,
+      isLeaf: isLeafAt(depths, index),
+    };
     previousDepth = depth;
-  });
+  }
   return rows;
 }
 

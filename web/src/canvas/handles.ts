@@ -37,7 +37,7 @@ export const RAIL_PAD = 6;
 /** Height of the strip of labelled outputs along the bottom in TB. */
 export const RAIL_STRIP = 30;
 /** Narrowest slot per output in TB, so labels stay readable. */
-export const RAIL_SLOT = 104;
+export const RAIL_SLOT = 124;
 
 export type RailOutput = { id: string; label: string };
 

@@ -34,11 +34,11 @@ function createElkWorker(): Worker {
 }
 
 /**
- * The time a layout may take before the grid replaces it: 8 s, plus 4 ms per node past 2,000
- * (a 3,500-node plan legitimately needs several seconds on a slow machine).
+ * The time a layout may take before the grid replaces it: 8 s, plus 4 ms per node past 500
+ * (a 1,000-step plan has ~1,750 nodes and legitimately needs seconds on a slow, busy machine).
  */
 export function timeLimit(baseMs: number, nodeCount: number): number {
-  return baseMs + Math.max(0, nodeCount - 2000) * 4;
+  return baseMs + Math.max(0, nodeCount - 500) * 4;
 }
 
 /**

@@ -35,6 +35,13 @@ export function toLayoutInput(nodes: readonly CanvasNode[], edges: readonly Canv
     }),
     edges: edges
       .filter((e) => e.data.kind !== 'return')
-      .map((e) => ({ id: e.id, source: e.source, sourceHandle: e.sourceHandle ?? '', target: e.target, targetHandle: e.targetHandle ?? '' })),
+      .map((e) => ({
+        id: e.id,
+        source: e.source,
+        sourceHandle: e.sourceHandle ?? '',
+        target: e.target,
+        targetHandle: e.targetHandle ?? '',
+        ...((e.data.kind === 'next' || e.data.kind === 'start') && !e.data.backward ? { straight: true } : {}),
+      })),
   };
 }

@@ -15,7 +15,15 @@ export type LayoutPort = {
 /** What the layout needs of a node: its fixed size and where its handles are. Plain JSON (crosses to the worker). */
 export type LayoutNode = { id: string; width: number; height: number; ports: LayoutPort[] };
 
-export type LayoutEdge = { id: string; source: string; sourceHandle: string; target: string; targetHandle: string };
+export type LayoutEdge = {
+  id: string;
+  source: string;
+  sourceHandle: string;
+  target: string;
+  targetHandle: string;
+  /** The main line of the flow: the layout tries harder to keep it straight. */
+  straight?: boolean;
+};
 
 export type XY = { x: number; y: number };
 /** Top-left corner of every node, by node id: the only thing a layout returns. */

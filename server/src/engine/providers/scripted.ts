@@ -1,5 +1,5 @@
 import { access } from 'node:fs/promises';
-import { normalizeTodoStatus, todoProgress, todoTree, type TodoItem, type TodoTaskResponse } from '@planvas/shared';
+import { clampedDepths, isLeafAt, normalizeTodoStatus, todoProgress, type TodoItem, type TodoTaskResponse } from '@planvas/shared';
 import { fileInside } from '../validation';
 import { stepText } from '../step-fields';
 import type { AgentResult, AgentTask, ChoiceRequest, ChoiceResult, OrchestratorDecision, OrchestratorTurn, Provider } from './provider';
@@ -31,13 +31,21 @@ export class ScriptedProvider implements Provider {
   async orchestrate(turn: OrchestratorTurn): Promise<OrchestratorDecision> {
     const { todos, routes } = turn;
     if (todos.list.todos.length === 0) this.plan(turn);
-    this.closeFinishedParents(turn);
+    // Status changes never change depths, so one pass over the depths serves the whole turn.
+    const depths = clampedDepths(todos.list.todos);
+    this.closeFinishedParents(turn, depths);
 
-    const rows = todoTree(todos.list.todos);
-    const next = rows.find((r) => r.isLeaf && ['open', 'in_progress'].includes(normalizeTodoStatus(r.todo.status)));
-    const progress = todoProgress(todos.list.todos);
+    const items = todos.list.todos;
+    let nextIndex = -1;
+    for (let i = 0; i < items.length; i++) {
+      if (isLeafAt(depths, i) && isWorkable(items[i]!.status)) {
+        nextIndex = i;
+        break;
+      }
+    }
+    const progress = todoProgress(items);
     const progressSummary = `${progress.completed} of ${progress.total} todos completed`;
-    if (!next) {
+    if (nextIndex < 0) {
       const written = await this.writeMissingOutputs(turn);
       const blocked = progress.blocked > 0 ? `; ${progress.blocked} blocked todo(s) left as they are` : '';
       const response: TodoTaskResponse = {
@@ -49,7 +57,8 @@ export class ScriptedProvider implements Provider {
       };
       return { response, model: SCRIPTED_MODEL };
     }
-    const todo = next.todo;
+    const todo = items[nextIndex]!;
+    const number = dottedNumberAt(depths, nextIndex);
     const route = routes.find((r) => r.route_id === todo.assigned_agent);
     const useGeneric = !route && todo.assigned_agent === 'generic' && turn.genericEnabled;
     const chosen = route ?? (useGeneric ? undefined : routes[0]);
@@ -62,8 +71,8 @@ export class ScriptedProvider implements Provider {
       instructions_to_sub_agent: instructionsFor(todo),
       success_criteria_for_sub_agent: (stepText(chosen?.sub_agent_step, 'success_criteria') ?? turn.step.success_criteria) || `Todo "${todo.title}" is done.`,
       selection_reasoning: chosen
-        ? `Scripted rule: first open leaf todo ${next.number} "${todo.title}" goes to its assigned route "${chosen.route_id}".`
-        : `Scripted rule: first open leaf todo ${next.number} "${todo.title}" is assigned to the generic agent.`,
+        ? `Scripted rule: first open leaf todo ${number} "${todo.title}" goes to its assigned route "${chosen.route_id}".`
+        : `Scripted rule: first open leaf todo ${number} "${todo.title}" is assigned to the generic agent.`,
       all_tasks_complete: false,
       progress_summary: progressSummary,
     };
@@ -91,16 +100,21 @@ export class ScriptedProvider implements Provider {
     }
   }
 
-  private closeFinishedParents(turn: OrchestratorTurn): void {
-    // Deepest first, so a finished grandchild level closes its parent and then the grandparent.
-    const rows = todoTree(turn.todos.list.todos);
-    for (const row of [...rows].reverse()) {
-      if (row.isLeaf || normalizeTodoStatus(row.todo.status) === 'completed') continue;
-      const current = todoTree(turn.todos.list.todos);
-      const children = current.filter((r) => r.parentIndex === row.index);
-      if (children.length > 0 && children.every((c) => normalizeTodoStatus(c.todo.status) === 'completed')) {
-        turn.todos.complete(row.todo.id, `All ${children.length} sub-todos completed`);
+  private closeFinishedParents(turn: OrchestratorTurn, depths: Int32Array): void {
+    // Deepest first (from the end of the pre-order list), so a finished grandchild level closes
+    // its parent and then the grandparent in the same turn.
+    for (let i = depths.length - 1; i >= 0; i--) {
+      if (isLeafAt(depths, i)) continue;
+      const parent = turn.todos.list.todos[i]!;
+      if (normalizeTodoStatus(parent.status) === 'completed') continue;
+      let children = 0;
+      let closed = true;
+      for (let j = i + 1; j < depths.length && depths[j]! > depths[i]!; j++) {
+        if (depths[j] !== depths[i]! + 1) continue;
+        children++;
+        if (normalizeTodoStatus(turn.todos.list.todos[j]!.status) !== 'completed') closed = false;
       }
+      if (children > 0 && closed) turn.todos.complete(parent.id, `All ${children} sub-todos completed`);
     }
   }
 
@@ -138,6 +152,22 @@ export class ScriptedProvider implements Provider {
     if (!first) return { id: 'next', reasoning: 'No routes: the flow continues.' };
     return { id: first.id, reasoning: `Scripted rule: no default route, so the first route "${first.id}".` };
   }
+}
+
+function isWorkable(status: string): boolean {
+  const group = normalizeTodoStatus(status);
+  return group === 'open' || group === 'in_progress';
+}
+
+/** The dotted number (1.2.1) of row `index`, from the clamped depths of the rows before it. */
+function dottedNumberAt(depths: Int32Array, index: number): string {
+  const counters: number[] = [];
+  for (let i = 0; i <= index; i++) {
+    const depth = depths[i]!;
+    counters.length = depth + 1;
+    counters[depth] = (counters[depth] ?? 0) + 1;
+  }
+  return counters.join('.');
 }
 
 function instructionsFor(todo: TodoItem): string {

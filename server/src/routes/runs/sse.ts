@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@planvas/shared';
+import { stringifyEnvelope } from '../../runs/envelope-json';
 
 /**
  * True when an Accept header admits text/event-stream (`text/event-stream`, `text/*` or `*\/*`
@@ -21,7 +22,7 @@ export function sseFrame(envelope: EventEnvelope): string {
   let frame = frames.get(envelope);
   if (frame === undefined) {
     // JSON.stringify never emits a raw newline, and event names are validated, so one data line is exact.
-    frame = `id: ${envelope.seq}\nevent: ${envelope.type}\ndata: ${JSON.stringify(envelope)}\n\n`;
+    frame = `id: ${envelope.seq}\nevent: ${envelope.type}\ndata: ${stringifyEnvelope(envelope)}\n\n`;
     frames.set(envelope, frame);
   }
   return frame;

@@ -10,9 +10,12 @@ import type { CanvasEdge } from '../edge-data';
 export const ReturnEdge = memo(function ReturnEdge(props: EdgeProps<CanvasEdge>) {
   const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd, style, interactionWidth } = props;
   const [path] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
-  // The same curve drawn parent -> sub-agent: text follows a path's direction, and the return
-  // runs right to left in LR, which would print the label upside down.
-  const [readingPath] = getBezierPath({ sourceX: targetX, sourceY: targetY, sourcePosition: targetPosition, targetX: sourceX, targetY: sourceY, targetPosition: sourcePosition });
+  // Text follows its path's direction and prints upside down on a path running right to left, so
+  // the label rides on the same curve drawn from its left end; it stays next to the sub-agent.
+  const reversed = targetX < sourceX;
+  const [readingPath] = reversed
+    ? getBezierPath({ sourceX: targetX, sourceY: targetY, sourcePosition: targetPosition, targetX: sourceX, targetY: sourceY, targetPosition: sourcePosition })
+    : [path];
   // Edge ids hold characters (`:`, `>`) that do not belong in a URL fragment; textPath needs one.
   const pathId = `pv-return-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
@@ -20,7 +23,7 @@ export const ReturnEdge = memo(function ReturnEdge(props: EdgeProps<CanvasEdge>)
       <BaseEdge path={path} {...(markerEnd ? { markerEnd } : {})} {...(style ? { style } : {})} {...(interactionWidth !== undefined ? { interactionWidth } : {})} />
       <path id={pathId} d={readingPath} fill="none" stroke="none" />
       <text className="pv-return-label" dy={-4} aria-hidden>
-        <textPath href={`#${pathId}`} startOffset="88%" textAnchor="end">
+        <textPath href={`#${pathId}`} startOffset={reversed ? '88%' : '12%'} textAnchor={reversed ? 'end' : 'start'}>
           return
         </textPath>
       </text>

@@ -1,0 +1,167 @@
+import { chromium, type Page } from '@playwright/test';
+import { startPlanvas, type PlanvasServer } from '../support/planvas-server';
+
+/**
+ * Issue 6: time to open the execution-logs popup on a run with 10,000 decisions, and how many
+ * rows it puts in the DOM (goal: at most 300 ms and 300 rows). Side by side with two baselines
+ * in the same page: the same popup on an empty run, and the 10,000 entries laid out as plain,
+ * non-virtualised DOM (what the popup would cost without virtualisation).
+ */
+const WORKFLOW = 'Workflow/ResearchReport';
+const STEP = { step_id: 'research-todo', step_index: 1, step_path: 'step-2', step_title: 'Research Sources (Todo Orchestrator)' };
+const DECISIONS = 10_000;
+const BATCH = 5000;
+const REPEATS = 5;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const ROUTES = [
+  { id: 'literature', name: 'Literature Review' },
+  { id: 'data-extraction', name: 'Data Extraction' },
+  { id: 'fact-check', name: 'Fact Check' },
+];
+
+function decision(iteration: number) {
+  const route = ROUTES[iteration % ROUTES.length]!;
+  return {
+    type: 'todo_task_route_selected',
+    data: {
+      ...STEP,
+      iteration,
+      next_action: 'delegate',
+      selected_route_id: route.id,
+      selected_route_name: route.name,
+      use_generic_agent: false,
+      todo_id_to_execute: `todo_${String(iteration).padStart(8, '0')}`,
+      todo_title: `Benchmark source ${iteration}`,
+      selection_reasoning: `${route.name} covers this todo; it is the next open leaf in plan order.`,
+      instructions_to_sub_agent: `Read source src-${iteration % 1000} and record methods, hardware and the reported tokens/second with units.`,
+      success_criteria_for_sub_agent: 'literature_notes.md has a section for the source with methods, hardware and numbers.',
+      progress_summary: `${iteration - 1} of ${DECISIONS} todos completed`,
+      model: 'gpt-4.1',
+      preferred_tier: 2,
+      preferred_tier_label: 'Medium',
+    },
+  };
+}
+
+async function api<T>(server: PlanvasServer, path: string, body: unknown): Promise<T> {
+  const answer = await fetch(`${server.baseURL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!answer.ok) throw new Error(`POST ${path}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** An external run fed through the ingest API, as a runtime outside planvas would. */
+async function ingestRun(server: PlanvasServer, decisions: number): Promise<string> {
+  const { runId } = await api<{ runId: string }>(server, '/api/runs', { workflowId: WORKFLOW });
+  for (let start = 1; start <= decisions; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, decisions - start + 1) }, (_, i) => decision(start + i));
+    await api(server, `/api/runs/${runId}/events`, batch);
+  }
+  await api(server, `/api/runs/${runId}/events`, { type: 'run_status', data: { status: 'completed' } });
+  return runId;
+}
+
+/** Follows a run from the runs list, then waits until the page holds all its events. */
+async function openRun(page: Page, runId: string, eventCount: number): Promise<number> {
+  const started = Date.now();
+  await page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`).click();
+  await page.locator('[role="toolbar"] [data-testid="open-execution-logs"]').click();
+  await page.locator(`[role="dialog"] [data-testid="logs-event-count"][data-count="${eventCount}"]`).waitFor({ timeout: 120_000 });
+  const elapsed = Date.now() - started;
+  await page.keyboard.press('Escape');
+  await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
+  return elapsed;
+}
+
+/** Click on the toolbar's Logs button -> popup painted with its first rows, timed in the page. */
+async function timePopupOpen(page: Page, readySelector: string): Promise<{ ms: number; rows: number; domNodes: number }> {
+  const result = await page.evaluate(async (selector) => {
+    const button = document.querySelector<HTMLElement>('[role="toolbar"] [data-testid="open-execution-logs"]');
+    if (!button) throw new Error('no Logs button in the toolbar');
+    const t0 = performance.now();
+    button.click();
+    await new Promise<void>((resolve) => {
+      const tick = () => (document.querySelector(selector) ? resolve() : requestAnimationFrame(tick));
+      tick();
+    });
+    // Until the frame with the rows has been painted.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const ms = performance.now() - t0;
+    const dialog = document.querySelector('[role="dialog"]');
+    return { ms, rows: dialog?.querySelectorAll('[data-testid="iteration-group"]').length ?? 0, domNodes: dialog?.querySelectorAll('*').length ?? 0 };
+  }, readySelector);
+  await page.keyboard.press('Escape');
+  await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
+  return result;
+}
+
+/** The same 10,000 entries as plain DOM (no virtualisation), laid out and painted in the page. */
+async function timePlainDom(page: Page, count: number): Promise<{ ms: number; rows: number; domNodes: number }> {
+  return page.evaluate(async (n) => {
+    const host = document.createElement('div');
+    host.className = 'pv-logs';
+    host.style.cssText = 'position:fixed;inset:4vh 3vw;overflow:auto;z-index:60';
+    const t0 = performance.now();
+    const parts: string[] = [];
+    for (let i = 1; i <= n; i++) {
+      parts.push(
+        `<article class="pv-iteration" data-testid="plain-row"><header class="pv-iteration__header"><h3>Iteration ${i}</h3><span class="pv-action">delegate</span></header>` +
+          `<dl class="pv-fields"><div class="pv-field"><dt>Next action</dt><dd>delegate</dd></div><div class="pv-field"><dt>Agent</dt><dd>Literature Review</dd></div>` +
+          `<div class="pv-field"><dt>Todo</dt><dd>Benchmark source ${i}</dd></div><div class="pv-field"><dt>Model</dt><dd>gpt-4.1 · tier 2 (Medium)</dd></div>` +
+          `<div class="pv-field pv-field--wide"><dt>Selection reasoning</dt><dd>Literature Review covers this todo; it is the next open leaf in plan order.</dd></div>` +
+          `<div class="pv-field pv-field--wide"><dt>Instructions to sub-agent</dt><dd>Read source src-${i % 1000} and record methods, hardware and the reported tokens/second with units.</dd></div>` +
+          `<div class="pv-field pv-field--wide"><dt>Progress</dt><dd>${i - 1} of ${n} todos completed</dd></div></dl></article>`,
+      );
+    }
+    host.innerHTML = parts.join('');
+    document.body.appendChild(host);
+    void host.scrollHeight; // forces layout of every row
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const ms = performance.now() - t0;
+    const result = { ms, rows: host.querySelectorAll('[data-testid="plain-row"]').length, domNodes: host.querySelectorAll('*').length };
+    host.remove();
+    return result;
+  }, count);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function run(): Promise<void> {
+  const server = await startPlanvas();
+  const browser = await chromium.launch({ executablePath: process.env['PLANVAS_CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const bigRun = await ingestRun(server, DECISIONS);
+    const emptyRun = await ingestRun(server, 0);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.baseURL}/workflows/${encodeURIComponent(WORKFLOW)}`);
+    await page.locator('.react-flow__node').first().waitFor();
+
+    const loadMs = await openRun(page, bigRun, DECISIONS + 1);
+    const big = [];
+    for (let i = 0; i < REPEATS; i++) big.push(await timePopupOpen(page, '[role="dialog"] [data-testid="iteration-group"]'));
+    const plain = [];
+    for (let i = 0; i < REPEATS; i++) plain.push(await timePlainDom(page, DECISIONS));
+    await openRun(page, emptyRun, 1);
+    const empty = [];
+    for (let i = 0; i < REPEATS; i++) empty.push(await timePopupOpen(page, '[role="dialog"] .pv-timeline__empty'));
+
+    const bigMs = median(big.map((r) => r.ms));
+    const bigRows = Math.max(...big.map((r) => r.rows));
+    const rows: Array<[string, string, string, string]> = [
+      ['popup, 10,000 decisions (virtualised)', bigMs.toFixed(1), String(bigRows), String(Math.max(...big.map((r) => r.domNodes)))],
+      ['baseline: popup, empty run', median(empty.map((r) => r.ms)).toFixed(1), String(Math.max(...empty.map((r) => r.rows))), String(Math.max(...empty.map((r) => r.domNodes)))],
+      ['baseline: 10,000 entries as plain DOM', median(plain.map((r) => r.ms)).toFixed(1), String(plain[0]!.rows), String(plain[0]!.domNodes)],
+      ['goal', '<= 300', '<= 300', ''],
+    ];
+    const widths = [44, 16, 10, 10];
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    console.log(line(['case', `open ms (med ${REPEATS})`, 'rows', 'DOM nodes']));
+    for (const r of rows) console.log(line(r));
+    console.log(`(following the 10,000-decision run: fetch + fold + first popup render took ${loadMs} ms, once)`);
+    const pass = bigMs <= 300 && bigRows <= 300 && bigRows > 0;
+    console.log(pass ? 'goal met' : 'GOAL MISSED');
+  } finally {
+    await browser.close();
+    await server.cleanup();
+  }
+}

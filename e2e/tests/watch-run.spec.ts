@@ -1,0 +1,175 @@
+import type { Locator, Page } from '@playwright/test';
+import { groupEventsByIteration, type EventEnvelope, type RunSummary } from '@planvas/shared';
+import { startDropProxy } from '../support/drop-proxy';
+import { expect, test } from '../support/planvas-server';
+import { screenshot } from '../support/screenshot';
+
+const WORKFLOW = 'Workflow/ResearchReport';
+const STEP = 'research-todo';
+
+/** Records every node's data-status as it changes, in the page, from now on. */
+async function recordNodeStatuses(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: Record<string, string[]> = {};
+    (window as unknown as { __statuses: Record<string, string[]> }).__statuses = seen;
+    const sample = () => {
+      for (const node of Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node[data-id]'))) {
+        const id = node.dataset['id']!;
+        const status = node.querySelector<HTMLElement>('[data-status]')?.dataset['status'];
+        if (!status) continue;
+        const list = (seen[id] ??= []);
+        if (list[list.length - 1] !== status) list.push(status);
+      }
+    };
+    sample();
+    setInterval(sample, 20);
+  });
+}
+
+async function statusesSeen(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() => (window as unknown as { __statuses: Record<string, string[]> }).__statuses);
+}
+
+/** Every iteration group of the popup's virtualised timeline, scrolled through top to bottom. */
+async function renderedGroups(dialog: Locator): Promise<Map<string, number[]>> {
+  const feed = dialog.getByRole('feed');
+  const groups = new Map<string, number[]>();
+  await feed.evaluate((el) => (el.scrollTop = 0));
+  for (let guard = 0; guard < 200; guard++) {
+    await dialog.page().waitForTimeout(60);
+    const visible = await feed.evaluate((el) =>
+      Array.from(el.querySelectorAll<HTMLElement>('[data-testid="iteration-group"]')).map((g) => ({
+        iteration: g.dataset['iteration']!,
+        seqs: Array.from(g.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')).map((e) => Number(e.dataset['seq'])),
+      })),
+    );
+    for (const { iteration, seqs } of visible) {
+      const before = groups.get(iteration);
+      // The same group rendered twice must show the same entries, each once.
+      if (before) expect(seqs, `iteration ${iteration} re-rendered differently`).toEqual(before);
+      groups.set(iteration, seqs);
+    }
+    const atEnd = await feed.evaluate((el) => {
+      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+      el.scrollTop += el.clientHeight * 0.8;
+      return end;
+    });
+    if (atEnd) break;
+  }
+  return groups;
+}
+
+async function runsOf(page: Page, baseURL: string): Promise<RunSummary[]> {
+  const answer = await page.request.get(`${baseURL}/api/runs?workflow=${encodeURIComponent(WORKFLOW)}`);
+  return ((await answer.json()) as { runs: RunSummary[] }).runs;
+}
+
+async function eventsOf(page: Page, baseURL: string, runId: string): Promise<EventEnvelope[]> {
+  const answer = await page.request.get(`${baseURL}/api/runs/${runId}/events?after=0`);
+  return ((await answer.json()) as { events: EventEnvelope[] }).events;
+}
+
+test('watch the scripted demo run live, lose the connection without a gap or duplicate, branch from iteration 2', async ({ page, planvas }) => {
+  test.setTimeout(180_000);
+  const proxy = await startDropProxy(planvas.baseURL);
+  try {
+    await page.goto(`${proxy.url}/workflows/${encodeURIComponent(WORKFLOW)}`);
+    await expect(page.locator('.react-flow__node').first()).toBeVisible();
+    const todoNode = page.locator(`.react-flow__node[data-id="${STEP}"]`);
+    await expect(todoNode).toBeVisible();
+    await recordNodeStatuses(page);
+
+    // Start the demo run from the UI, at the demo pace.
+    await page.getByTestId('start-run').click();
+    await expect(todoNode.locator('[data-status]').first()).toHaveAttribute('data-status', /orchestrating|executing/, { timeout: 30_000 });
+    await screenshot(page, 'watch-run-1-canvas-live');
+
+    // The popup from the toolbar: iterations appear while it is open.
+    await page.getByRole('toolbar').getByTestId('open-execution-logs').click();
+    const dialog = page.getByRole('dialog', { name: /Execution logs/ });
+    await expect(dialog).toBeVisible();
+    const group = (n: number | string) => dialog.locator(`[data-testid="iteration-group"][data-iteration="${n}"]`);
+    await expect(group(1)).toBeVisible({ timeout: 30_000 });
+    await screenshot(page, 'watch-run-2-popup-live');
+
+    // Drop the network for a while the run goes on; the page must catch up by itself.
+    const streamsBefore = proxy.streamRequests.length;
+    const [runId] = (await runsOf(page, planvas.baseURL)).map((r) => r.id);
+    expect(runId).toBeTruthy();
+    const seqAtDrop = (await eventsOf(page, planvas.baseURL, runId!)).length;
+    proxy.drop(3000);
+    await page.waitForTimeout(3500);
+    // Events the run produced meanwhile, and later iterations, still show up.
+    const lastGroup = group(6);
+    await expect(lastGroup).toBeVisible({ timeout: 60_000 });
+    const header = dialog.getByTestId('logs-event-count');
+    await expect(dialog.getByTestId('run-status')).toHaveAttribute('data-status', 'waiting_input', { timeout: 60_000 });
+    await screenshot(page, 'watch-run-3-popup-after-drop');
+    expect(proxy.streamRequests.length, 'the page resumed its event stream').toBeGreaterThan(streamsBefore);
+    expect(proxy.streamRequests.slice(streamsBefore).some((url) => /after=[1-9]/.test(url)), 'it resumed from its last seq').toBe(true);
+
+    // No gap, no duplicate: the page holds exactly the server's events, and shows each entry once
+    // in the iteration the server's own grouping puts it in.
+    const stored = await eventsOf(page, planvas.baseURL, runId!);
+    expect(stored.length).toBeGreaterThan(seqAtDrop);
+    expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i + 1));
+    await expect(header).toHaveAttribute('data-count', String(stored.length));
+    await expect(header).toHaveAttribute('data-last-seq', String(stored.at(-1)!.seq));
+    const expected = new Map(
+      groupEventsByIteration(stored, { stepId: STEP }).groups.map((g) => [g.key, [...g.decisions, ...g.items].map((e) => e.seq)] as const),
+    );
+    const shown = await renderedGroups(dialog);
+    expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(expected));
+
+    // The canvas followed the run: the todo_task orchestrated, delegated and completed, and a
+    // sub-agent executed.
+    const statuses = await statusesSeen(page);
+    expect(statuses[STEP]).toEqual(expect.arrayContaining(['orchestrating', 'executing', 'completed']));
+    expect(statuses[STEP]!.at(-1)).toBe('completed');
+    expect(statuses[`${STEP}-sub-agent-literature`]).toEqual(expect.arrayContaining(['executing', 'completed']));
+
+    // Iteration 2's snapshot: the tree and objective exactly as the server stored them then.
+    await dialog.getByRole('feed').evaluate((el) => (el.scrollTop = 0));
+    await group(2).getByRole('button', { name: /Plan at this point/ }).click();
+    const panel = dialog.getByTestId('iteration-snapshot');
+    await expect(panel).toHaveAttribute('data-iteration', '2');
+    const snapshotAnswer = await page.request.get(`${planvas.baseURL}/api/runs/${runId}/snapshot?stepId=${STEP}&iteration=2`);
+    const { snapshot } = (await snapshotAnswer.json()) as { snapshot: { objective?: string; todos: Array<{ title: string; status: string }> } };
+    await expect(panel.getByTestId('todo-row')).toHaveCount(snapshot.todos.length);
+    const rows = await panel.getByTestId('todo-row').evaluateAll((els) =>
+      els.map((el) => ({ title: el.querySelector('.pv-todo-row__title')?.textContent, status: el.querySelector('[data-status]')?.getAttribute('data-status') })),
+    );
+    expect(rows).toEqual(snapshot.todos.map((t) => ({ title: t.title, status: t.status })));
+    if (snapshot.objective) await expect(panel.getByTestId('objective')).toContainText(snapshot.objective.slice(0, 40));
+    await screenshot(page, 'watch-run-4-snapshot-iteration-2');
+
+    // Continue from there: a new run seeded from that snapshot, linked to its parent.
+    await panel.getByTestId('continue-from-here').click();
+    let branchId = '';
+    await expect
+      .poll(async () => {
+        const branch = (await runsOf(page, planvas.baseURL)).find((r) => r.parent?.runId === runId);
+        branchId = branch?.id ?? '';
+        return branch?.parent?.iteration;
+      })
+      .toBe(2);
+    // The popup now follows the branched run; it stops at the editor's question.
+    await expect(dialog.getByTestId('run-status')).toHaveAttribute('data-status', 'waiting_input', { timeout: 60_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const question = page.getByTestId('human-input');
+    await expect(question).toContainText('Approve it');
+    await question.getByRole('button', { name: 'approve' }).click();
+
+    const branchRow = page.locator(`[data-testid="run-row"][data-run-id="${branchId}"]`);
+    await expect(branchRow).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    await expect(branchRow.getByTestId('run-lineage')).toContainText('iteration 2');
+    const branchEvents = await eventsOf(page, planvas.baseURL, branchId);
+    const seeded = branchEvents.find((e) => e.type === 'todo_snapshot' && e.data['iteration'] === 0);
+    expect(seeded?.data['seeded_from']).toEqual({ run_id: runId, iteration: 2 });
+    await expect(todoNode.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed');
+    await screenshot(page, 'watch-run-5-branched-run-completed');
+  } finally {
+    await proxy.close();
+  }
+});

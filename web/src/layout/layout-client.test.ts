@@ -1,0 +1,86 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { planToFlow } from '../canvas/plan-to-flow';
+import { loadFixturePlan } from '../test/fixtures';
+import type { WorkerRequest, WorkerResponse } from './elk.worker';
+import { layout } from './elk-layout';
+import { createLayoutClient, timeLimit } from './layout-client';
+import { toLayoutInput } from './layout-input';
+
+/**
+ * Stand-ins for the browser's Worker (node has none): one answers with the real ELK layout through
+ * the same message protocol as elk.worker.ts, one never answers (a layout that hangs).
+ */
+class InProcessElkWorker {
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  terminated = false;
+  private readonly elk = new ELK();
+  postMessage({ id, request }: WorkerRequest) {
+    const started = performance.now();
+    void layout(request.nodes, request.edges, request.direction, this.elk).then((positions) => {
+      if (!this.terminated) this.onmessage?.({ data: { id, positions, ms: performance.now() - started } } as MessageEvent<WorkerResponse>);
+    });
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+class SilentWorker extends InProcessElkWorker {
+  override postMessage() {}
+}
+
+const demo = () => {
+  const flow = planToFlow(loadFixturePlan('Workflow/ResearchReport').plan, { direction: 'TB' });
+  return toLayoutInput(flow.nodes, flow.edges, 'TB');
+};
+
+describe('layout client (main thread side of the worker)', () => {
+  it('returns the worker’s ELK positions', async () => {
+    const client = createLayoutClient({ createWorker: () => new InProcessElkWorker() as unknown as Worker });
+    const { nodes, edges } = demo();
+    const result = await client.layout(nodes, edges, 'TB');
+    expect(result.fallback).toBe(false);
+    expect(Object.keys(result.positions)).toHaveLength(nodes.length);
+    expect(result.positions['research-todo-sub-agent-literature']!.y).toBeGreaterThan(result.positions['research-todo']!.y);
+  });
+
+  it('falls back to the grid with a reason when the layout takes too long, and starts a fresh worker', async () => {
+    const workers: SilentWorker[] = [];
+    const client = createLayoutClient({
+      timeoutMs: 50,
+      createWorker: () => {
+        const w = new SilentWorker();
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+    });
+    const { nodes, edges } = demo();
+    const result = await client.layout(nodes, edges, 'TB');
+    expect(result.fallback).toBe(true);
+    expect(result.reason).toMatch(/took longer than/);
+    expect(Object.keys(result.positions)).toHaveLength(nodes.length);
+    expect(workers[0]!.terminated).toBe(true);
+    await client.layout(nodes, edges, 'TB');
+    expect(workers).toHaveLength(2);
+  });
+
+  it('falls back when the worker cannot start', async () => {
+    const client = createLayoutClient({
+      createWorker: () => {
+        throw new Error('no workers here');
+      },
+    });
+    const { nodes, edges } = demo();
+    const result = await client.layout(nodes, edges, 'LR');
+    expect(result).toMatchObject({ fallback: true });
+    expect(result.reason).toMatch(/no workers here/);
+  });
+
+  it('allows big graphs more time', () => {
+    expect(timeLimit(8000, 100)).toBe(8000);
+    expect(timeLimit(8000, 3500)).toBe(20000);
+  });
+});

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkPlan, DEFAULT_VIEW_SETTINGS, readPlan, type ViewSettings } from '@planvas/shared';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { ApiError } from '../api/api-error';
+import type { PlanvasApi } from '../api/client';
+import { layout } from '../layout/elk-layout';
+import type { LayoutService } from '../layout/layout-client';
+import { FIXTURE_ROOT, fixtureWorkflowIds } from './fixtures';
+
+/**
+ * The planvas API over the fixture workspace, in process, for component tests of the whole app
+ * (the server has its own tests; the e2e tests run the two together).
+ */
+export function createFixtureApi(): PlanvasApi & { views: Map<string, ViewSettings> } {
+  const views = new Map<string, ViewSettings>();
+  const read = (id: string) => {
+    if (!fixtureWorkflowIds().includes(id)) throw new ApiError(404, 'workflow_not_found', `no workflow "${id}"`);
+    const result = readPlan(JSON.parse(readFileSync(join(FIXTURE_ROOT, id, 'planning', 'plan.json'), 'utf8')));
+    if (!result.ok) throw new ApiError(422, 'invalid_plan', 'plan.json is invalid', result.details);
+    return result;
+  };
+  return {
+    views,
+    async listWorkflows() {
+      return fixtureWorkflowIds().map((id) => {
+        const result = read(id);
+        return { id, title: id.split('/').pop()!, stepCount: result.plan.steps.length, legacy: result.legacy, problemCount: checkPlan(result.plan).length };
+      });
+    },
+    async getWorkflow(id) {
+      const result = read(id);
+      return { id, plan: result.plan, planRevision: 'r1', stepConfig: null, stepConfigRevision: null, stepConfigForm: null, legacy: result.legacy, problems: checkPlan(result.plan) };
+    },
+    async getView(id) {
+      return views.get(id) ?? DEFAULT_VIEW_SETTINGS;
+    },
+    async saveView(id, view) {
+      views.set(id, view);
+    },
+  };
+}
+
+/** The real ELK layout, run in the test's own thread (jsdom has no Worker). */
+export function createInProcessLayout(): LayoutService {
+  const elk = new ELK();
+  return {
+    warm() {},
+    dispose() {},
+    async layout(nodes, edges, direction) {
+      const started = performance.now();
+      return { positions: await layout(nodes, edges, direction, elk), fallback: false, ms: performance.now() - started };
+    },
+  };
+}
