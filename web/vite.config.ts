@@ -3,13 +3,28 @@ import react from '@vitejs/plugin-react';
 
 // The API server's default port; `pnpm dev` runs it beside vite (scripts/dev-all.mjs).
 const API_TARGET = process.env.PLANVAS_API ?? 'http://127.0.0.1:4780';
+const DEV_PORT = 5173;
 
 export default defineConfig({
   plugins: [react()],
   server: {
+    port: DEV_PORT,
     proxy: {
-      // SSE streams pass through the proxy unbuffered; `ws` stays off (the API has no websockets).
-      '/api': { target: API_TARGET, changeOrigin: false },
+      '/api': {
+        target: API_TARGET,
+        // The server answers only requests addressed to itself (Host = its own name and port) and
+        // refuses changes from other origins. Requests from this dev page are its own, so they are
+        // forwarded as such; any other origin passes through unchanged and is still refused.
+        changeOrigin: true,
+        configure(proxy) {
+          proxy.on('proxyReq', (proxyReq, req) => {
+            const origin = req.headers.origin;
+            if (origin !== undefined && /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d+$/.test(origin) && origin.endsWith(`:${req.socket.localPort}`)) {
+              proxyReq.setHeader('origin', API_TARGET);
+            }
+          });
+        },
+      },
     },
   },
   // The layout worker is an ES module worker (`new Worker(url, { type: 'module' })`).

@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Generous: the real ELK layout runs in these tests and the machine may be busy; no test asserts a duration.
+    testTimeout: 60_000,
   },
 });

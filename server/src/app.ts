@@ -5,6 +5,8 @@ import { requestGuard } from './plugins/request-guard';
 import { statePlugin } from './plugins/state';
 import { spaFallback, webAppPlugin } from './plugins/web-app';
 import { workspacePlugin } from './plugins/workspace';
+import { workspaceWatcherPlugin, type WorkspaceWatcherPluginOptions } from './plugins/workspace-watcher';
+import { changesRoutes } from './routes/changes';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { migrateRoutes } from './routes/migrate';
@@ -32,6 +34,8 @@ export interface AppOptions {
   logger?: boolean | 'error' | 'warn' | 'info' | 'debug';
   /** Largest accepted request body in bytes (default 16 MiB: a 1,000-step plan is ~1 MiB). */
   bodyLimit?: number;
+  /** The change watcher behind GET /api/changes (debounce, poll interval, SSE heartbeat). */
+  watcher?: WorkspaceWatcherPluginOptions & { heartbeatMs?: number };
 }
 
 export interface ResolvedAppOptions {
@@ -76,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statePlugin, { dataDir: options.dataDir });
   await app.register(workspacePlugin, { root: options.workspaceRoot });
   app.decorate('planvas', { workspaceRoot: app.workspace.root, dataDir: options.dataDir, host: options.host ?? DEFAULT_HOST });
+  const { heartbeatMs, ...watcherOptions } = options.watcher ?? {};
+  await app.register(workspaceWatcherPlugin, watcherOptions);
 
   await app.register(healthRoutes);
   await app.register(workflowRoutes);
@@ -83,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(viewRoutes);
   await app.register(settingsRoutes);
   await app.register(migrateRoutes);
+  await app.register(changesRoutes, heartbeatMs !== undefined ? { heartbeatMs } : {});
 
   // The run engine registers its routes (runs, events stream, ingest) here.
   await app.register(runRoutes);

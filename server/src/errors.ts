@@ -54,6 +54,9 @@ export const messages = {
   payloadTooLarge: (limit: number) => `The request body is larger than the limit of ${limit} bytes`,
   unsupportedMediaType: (type: string | undefined) =>
     `Unsupported content type ${type ? quote(type) : '(none)'}: send application/json`,
+  notAcceptableEventStream: 'This endpoint streams Server-Sent Events: send Accept: text/event-stream',
+  invalidClientId: 'X-Planvas-Client must be 1 to 128 letters, digits or . _ : -',
+  watcherClosed: 'planvas is shutting down; reconnect in a moment',
 } as const;
 
 /** Fastify's own status codes -> our stable error codes. */

@@ -155,3 +155,29 @@ describe('run index', () => {
     await crashed.engine.close().catch(() => undefined);
   });
 });
+
+describe('big todo lists', () => {
+  it('stores delta snapshots that read back exactly, keeps the run counts right, and branches from a delta iteration', async () => {
+    await writeWorkflow(root.root, 'Big', todoTaskPlan({ routes: 120 }), { steps: [{ id: 'work', agent_configs: { execution_max_turns: 200 } }] });
+    const { run, events } = await runToEnd(new ScriptedProvider(), {}, 'Big');
+    expect(run.status, run.error).toBe('completed');
+    const snapshots = events.filter((e) => e.type === 'todo_snapshot');
+    expect(snapshots.some((e) => 'delta' in e.data)).toBe(true);
+    expect(snapshots.some((e) => 'todos' in e.data && e.data['iteration'] !== 0)).toBe(true);
+    // Each state equals the list in the matching todos.json shape: rebuild iteration 30 by hand from item events.
+    const { materializeTodoSnapshots, todoStateAt } = await import('@planvas/shared');
+    const resolved = materializeTodoSnapshots(events, 'work');
+    const at30 = resolved.find((s) => s.iteration === 30)!;
+    const completedBy30 = new Set(events.filter((e) => e.type === 'todo_task_item_completed' && Number(e.data['iteration']) <= 30).map((e) => e.data['todo_id']));
+    expect(at30.todos.filter((t) => t.status === 'completed').map((t) => t.id).sort()).toEqual([...completedBy30].sort());
+    expect(at30.todos).toHaveLength(122);
+    expect(run.todos).toEqual({ completed: 121, total: 121 });
+
+    const child = await harness!.engine.start('Big', { paceMs: 0, from: { runId: run.id, iteration: 30 } });
+    await harness!.engine.settled(child.id);
+    const childEvents = await harness!.runs.events(child.id);
+    const seeded = childEvents.find((e) => e.type === 'todo_snapshot')!;
+    expect(seeded.data['todos']).toEqual(todoStateAt(events, { stepId: 'work', iteration: 30 })!.todos);
+    expect(harness!.runs.get(child.id)!.status).toBe('completed');
+  });
+});

@@ -25,7 +25,6 @@ export async function recordLearning(learningsDir: string, config: StepConfig | 
   const agentConfigs = findStepConfig(config, entry.subAgentStepId)?.agent_configs;
   if (agentConfigs?.disable_learning === true || agentConfigs?.lock_learnings === true) return undefined;
   const dir = join(learningsDir, entry.subAgentStepId);
-  await mkdir(dir, { recursive: true });
   const lines = [
     '',
     `## planvas run ${entry.runId} (${entry.timestamp})`,
@@ -36,6 +35,13 @@ export async function recordLearning(learningsDir: string, config: StepConfig | 
     '',
   ];
   const file = join(dir, LEARNINGS_FILE);
-  await appendFile(file, lines.join('\n'));
+  try {
+    await appendFile(file, lines.join('\n'));
+  } catch (error) {
+    // The folder exists for sub-agents that learned before; create it only when it does not.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true });
+    await appendFile(file, lines.join('\n'));
+  }
   return file;
 }

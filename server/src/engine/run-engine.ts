@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cp, readFile } from 'node:fs/promises';
-
+import { cp } from 'node:fs/promises';
 import {
   asKnownStep,
   buildFlow,
@@ -141,6 +140,7 @@ export class RunEngine {
       flushEvents: async () => {
         while (outstanding.size > 0) await Promise.allSettled([...outstanding]);
         if (emitFailure) throw emitFailure;
+        await this.options.runs.sync(runId);
       },
       now: () => new Date().toISOString(),
       pace: () => sleep(engineOptions.paceMs, abort.signal),
@@ -267,13 +267,3 @@ export class RunEngine {
     await Promise.allSettled(runs.map((r) => r.done));
   }
 }
-
-export async function readTextIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
-}
-

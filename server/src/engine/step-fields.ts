@@ -9,13 +9,27 @@ export function stepText(step: SubAgentStep | null | undefined, key: 'title' | '
   return typeof value === 'string' ? value : undefined;
 }
 
+// A plan does not change during a run, and the same route steps are asked for again every
+// iteration: the checked values are kept per step object.
+const outputsOf = new WeakMap<object, string[]>();
+const validationOf = new WeakMap<object, ValidationSchema | undefined>();
+
 export function stepOutputs(step: SubAgentStep | null | undefined): string[] {
-  const parsed = ContextOutput.safeParse(step?.context_output);
-  if (!parsed.success) return [];
-  return (Array.isArray(parsed.data) ? parsed.data : [parsed.data]).filter((v) => v.trim() !== '');
+  if (!step) return [];
+  let outputs = outputsOf.get(step);
+  if (!outputs) {
+    const parsed = ContextOutput.safeParse(step.context_output);
+    outputs = parsed.success ? (Array.isArray(parsed.data) ? parsed.data : [parsed.data]).filter((v) => v.trim() !== '') : [];
+    outputsOf.set(step, outputs);
+  }
+  return outputs;
 }
 
 export function stepValidation(step: SubAgentStep | null | undefined): ValidationSchema | undefined {
-  const parsed = ValidationSchema.safeParse(step?.validation_schema);
-  return parsed.success ? (step?.validation_schema as ValidationSchema) : undefined;
+  if (!step) return undefined;
+  if (!validationOf.has(step)) {
+    const parsed = ValidationSchema.safeParse(step.validation_schema);
+    validationOf.set(step, parsed.success ? (step.validation_schema as ValidationSchema) : undefined);
+  }
+  return validationOf.get(step);
 }

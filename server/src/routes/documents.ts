@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireBody } from '../http/body';
+import { writeContextOf } from '../http/client-id';
 import { matchesIfNoneMatch, requirePrecondition } from '../http/if-match';
 import { etagOf } from '../workspace/revision';
 import type { DocumentView, SaveResult } from '../workspace/workspace-repository';
@@ -26,7 +27,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   );
   app.put<WorkflowRoute>('/api/workflows/:id/plan', async (request, reply) => {
     const precondition = requirePrecondition(request.headers['if-match']);
-    return sendSaved(reply, await app.workspace.savePlan(request.params.id, requireBody(request.body), precondition));
+    return sendSaved(reply, await app.workspace.savePlan(request.params.id, requireBody(request.body), precondition, writeContextOf(request)));
   });
 
   app.get<WorkflowRoute>('/api/workflows/:id/step-config', async (request, reply) =>
@@ -34,6 +35,6 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   );
   app.put<WorkflowRoute>('/api/workflows/:id/step-config', async (request, reply) => {
     const precondition = requirePrecondition(request.headers['if-match']);
-    return sendSaved(reply, await app.workspace.saveStepConfig(request.params.id, requireBody(request.body), precondition));
+    return sendSaved(reply, await app.workspace.saveStepConfig(request.params.id, requireBody(request.body), precondition, writeContextOf(request)));
   });
 };

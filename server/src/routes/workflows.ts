@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parseBody } from '../http/body';
+import { writeContextOf } from '../http/client-id';
 import { WORKFLOW_TEMPLATES } from '../workspace/workflow-templates';
 import type { WorkflowRoute } from './params';
 
@@ -18,7 +19,7 @@ export const workflowRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/workflows', async (request, reply) => {
     const body = parseBody(CreateWorkflowBody, request.body, 'new workflow');
-    const created = await app.workspace.create(body.id, body.template, body.objective);
+    const created = await app.workspace.create(body.id, body.template, body.objective, writeContextOf(request));
     return reply.status(201).header('location', `/api/workflows/${encodeURIComponent(created.id)}`).send(created);
   });
 };

@@ -24,11 +24,15 @@ export class DecisionLogWriter {
     private readonly runDir: string,
   ) {}
 
+  private readonly targets = new Map<string, string[]>();
+
   append(data: TodoTaskRouteSelected, timestamp: string): Promise<void> {
     const line = formatDecisionLogLine(routeSelectedToDecisionLogLine(data, timestamp));
-    const targets = [decisionLogPath(this.workflowDir, data.step_id), decisionLogPath(this.runDir, data.step_id)].filter(
-      (p): p is string => p !== undefined,
-    );
+    let targets = this.targets.get(data.step_id);
+    if (!targets) {
+      targets = [decisionLogPath(this.workflowDir, data.step_id), decisionLogPath(this.runDir, data.step_id)].filter((p): p is string => p !== undefined);
+      this.targets.set(data.step_id, targets);
+    }
     return Promise.all(targets.map((path) => this.appenderFor(path).append(line))).then(() => undefined);
   }
 

@@ -83,3 +83,16 @@ describe('EventLog', () => {
     await log.close();
   });
 });
+
+describe('EventLog sync policies', () => {
+  it.each(['batch', 'always'] as const)('acknowledges in order under %s and flush() waits for a covering sync', async (policy) => {
+    const log = await EventLog.open(join(dir, `${policy}.jsonl`), () => undefined, policy);
+    const acks: number[] = [];
+    await Promise.all(Array.from({ length: 50 }, (_, i) => log.append([{ type: 't', data: { i } }]).then((e) => acks.push(e[0]!.seq))));
+    expect(acks).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    await log.flush();
+    const lines = (await readFile(join(dir, `${policy}.jsonl`), 'utf8')).trimEnd().split('\n');
+    expect(lines).toHaveLength(50);
+    await log.close();
+  });
+});

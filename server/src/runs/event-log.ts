@@ -23,14 +23,28 @@ interface PendingBatch {
 const SEQ_PREFIX = /^\{"seq":(\d+),/;
 
 /**
+ * When an append is acknowledged. `batch` (default): once its bytes are written to the file (they
+ * survive a crash of planvas, and viewers see them at once) while fdatasync runs continuously in
+ * the background, each sync covering everything written before it began; a power loss can cost
+ * the events of the one sync in flight, a few milliseconds' worth. `always`: only after an
+ * fdatasync that covers it (PLANVAS_EVENT_FSYNC=always), at the price of the sync latency on
+ * every acknowledgement. Either way a run's end, a question to a human and shutdown wait for a
+ * covering sync (flush()).
+ */
+export type SyncPolicy = 'batch' | 'always';
+
+export function syncPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): SyncPolicy {
+  return env['PLANVAS_EVENT_FSYNC'] === 'always' ? 'always' : 'batch';
+}
+
+/**
  * A run's append-only event log, `events.jsonl`: one envelope per line, `seq` from 1.
  *
- * Durability policy (group commit): an append is acknowledged, and its events handed to
- * `onCommit` for live viewers, only after its bytes are written and fdatasync'ed. Appends that
- * arrive while a sync is in flight are queued and committed together with one write and one
- * sync, so a burst of 1,000 events costs a handful of syncs, not 1,000, while nothing a client
- * saw can be lost to a crash. Sequence numbers are taken at append time, so the order of
- * append() calls is the order in the file and on the stream.
+ * Appends are group-committed: appends that arrive while a write is in flight go out together in
+ * one write, so a burst costs a handful of system calls, not one per event; fdatasync runs beside
+ * the writes (see SyncPolicy). Sequence numbers are taken at append time, so the order of
+ * append() calls is the order in the file, to `onCommit` and on every stream. Readers only ever
+ * see written bytes.
  *
  * A crash mid-write can leave a torn last line (never acknowledged, never streamed): open()
  * cuts it off, so the file is always valid JSON Lines.
@@ -44,24 +58,31 @@ export class EventLog {
   /** Byte offset of each line by seq (index = seq - 1), for cheap resumes. */
   private readonly offsets: number[];
   private size: number;
-  /** What is written and synced: readers never see bytes of an append still in flight. */
+  /** What is written: readers never see bytes of an append still in flight. */
   private committedSeq: number;
   private committedSize: number;
+  private syncing: Promise<void> | undefined;
+  private syncAgain = false;
+  private awaitingSync: PendingBatch[] = [];
+  private syncWaiters: Array<{ size: number; resolve: () => void; reject: (e: unknown) => void }> = [];
+  private syncedSize: number;
 
   private constructor(
     readonly path: string,
     private readonly handle: FileHandle,
     scan: { lastSeq: number; offsets: number[]; size: number },
     private readonly onCommit: (envelopes: EventEnvelope[]) => void,
+    private readonly policy: SyncPolicy,
   ) {
     this.seq = scan.lastSeq;
     this.offsets = scan.offsets;
     this.size = scan.size;
     this.committedSeq = scan.lastSeq;
     this.committedSize = scan.size;
+    this.syncedSize = scan.size;
   }
 
-  static async open(path: string, onCommit: (envelopes: EventEnvelope[]) => void = () => undefined): Promise<EventLog> {
+  static async open(path: string, onCommit: (envelopes: EventEnvelope[]) => void = () => undefined, policy: SyncPolicy = 'batch'): Promise<EventLog> {
     await mkdir(dirname(path), { recursive: true });
     const handle = await open(path, 'a+');
     try {
@@ -74,7 +95,7 @@ export class EventLog {
         await handle.datasync();
       }
       const scan = scanLines(bytes.subarray(0, complete));
-      return new EventLog(path, handle, { ...scan, size: complete }, onCommit);
+      return new EventLog(path, handle, { ...scan, size: complete }, onCommit, policy);
     } catch (error) {
       await handle.close();
       throw error;
@@ -85,7 +106,7 @@ export class EventLog {
     return this.seq;
   }
 
-  /** Appends events; resolves with their envelopes once they are durable. */
+  /** Appends events; resolves with their envelopes once they are written (and synced, under `always`). */
   append(events: ReadonlyArray<EventToStore>, now: () => string = () => new Date().toISOString()): Promise<EventEnvelope[]> {
     if (this.closed) return Promise.reject(new Error(`event log ${this.path} is closed`));
     if (this.failure) return Promise.reject(this.failure);
@@ -102,6 +123,7 @@ export class EventLog {
     }
     const envelopes: EventEnvelope[] = [];
     let text = '';
+    const start = this.size;
     drafts.forEach((draft, i) => {
       const seq = ++this.seq;
       const json = `{"seq":${seq},${bodies[i]}`;
@@ -112,7 +134,7 @@ export class EventLog {
       rememberEnvelopeJson(envelope, json);
       envelopes.push(envelope);
     });
-    const bytes = this.size - (this.offsets[envelopes[0]!.seq - 1] ?? this.size);
+    const bytes = this.size - start;
     return new Promise((resolve, reject) => {
       this.pending.push({ text, bytes, envelopes, resolve, reject });
       if (!this.draining) void this.drain();
@@ -126,7 +148,6 @@ export class EventLog {
       try {
         if (this.failure) throw this.failure;
         await this.handle.write(batch.map((b) => b.text).join(''));
-        await this.handle.datasync();
       } catch (error) {
         // After a failed write the file's tail is unknown: refuse further appends rather than
         // risk numbering that does not match the file.
@@ -138,10 +159,44 @@ export class EventLog {
         this.committedSeq += b.envelopes.length;
         this.committedSize += b.bytes;
         this.onCommit(b.envelopes);
-        b.resolve(b.envelopes);
+        if (this.policy === 'batch') b.resolve(b.envelopes);
+        else this.awaitingSync.push(b);
       }
+      this.requestSync();
     }
     this.draining = false;
+  }
+
+  /** Starts an fdatasync unless one is running; a running one is followed by one more. */
+  private requestSync(): void {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return;
+    }
+    this.syncing = (async () => {
+      do {
+        this.syncAgain = false;
+        const covered = this.awaitingSync.splice(0);
+        const upTo = this.committedSize;
+        try {
+          await this.handle.datasync();
+        } catch (error) {
+          this.failure ??= error;
+          for (const b of covered) b.reject(error);
+          for (const w of this.syncWaiters.splice(0)) w.reject(error);
+          break;
+        }
+        this.syncedSize = upTo;
+        for (const b of covered) b.resolve(b.envelopes);
+        this.syncWaiters = this.syncWaiters.filter((w) => {
+          if (w.size > upTo) return true;
+          w.resolve();
+          return false;
+        });
+      } while (this.syncAgain || this.awaitingSync.length > 0);
+      this.syncing = undefined;
+      if (this.syncWaiters.length > 0 && !this.failure) this.requestSync();
+    })();
   }
 
   /** Committed events with seq > after, at most `limit`. */
@@ -157,14 +212,20 @@ export class EventLog {
     return parseLines(buffer.subarray(0, bytesRead), after, limit);
   }
 
-  /** Resolves when every queued append has been written. */
+  /** Resolves when every append made so far is written and covered by an fdatasync. */
   async flush(): Promise<void> {
     while (this.draining || this.pending.length > 0) await new Promise((r) => setTimeout(r, 1));
+    if (this.failure) throw this.failure;
+    if (this.syncedSize >= this.committedSize) return;
+    await new Promise<void>((resolve, reject) => {
+      this.syncWaiters.push({ size: this.committedSize, resolve, reject });
+      this.requestSync();
+    });
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.flush();
+    await this.flush().catch(() => undefined);
     this.closed = true;
     await this.handle.close();
   }

@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import type { StateStore } from '../state/state-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { EventBus } from './event-bus';
-import { EventLog, readEventsFile, type EventToStore } from './event-log';
+import { EventLog, readEventsFile, syncPolicyFromEnv, type EventToStore, type SyncPolicy } from './event-log';
 import { runMessages } from './messages';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
 import { RunSummaryTracker } from './run-summary';
@@ -33,6 +33,8 @@ export interface RunStoreOptions {
   workspace: WorkspaceRepository;
   /** How long index updates of a busy run may be held back and merged (status changes go at once). */
   summaryFlushMs?: number;
+  /** When appends are acknowledged (see SyncPolicy); default from PLANVAS_EVENT_FSYNC, else `batch`. */
+  syncPolicy?: SyncPolicy;
   now?: () => Date;
 }
 
@@ -115,10 +117,17 @@ export class RunStore {
    * ended the run: its log is closed for good.
    */
   async append(runId: string, events: ReadonlyArray<EventToStore>): Promise<EventEnvelope[]> {
-    const summary = this.require(runId);
-    if (isFinalRunStatus(summary.status)) throw new ApiError(409, 'run_ended', runMessages.runEnded(runId, summary.status));
-    const run = this.open.get(runId) ?? (await this.openRun(summary));
+    // The hot path (an open run) reads only the status: counting todos waits until someone asks.
+    const open = this.open.get(runId);
+    const status = open ? open.tracker.status : this.require(runId).status;
+    if (isFinalRunStatus(status)) throw new ApiError(409, 'run_ended', runMessages.runEnded(runId, status));
+    const run = open ?? (await this.openRun(this.require(runId)));
     return run.log.append(events, () => this.now().toISOString());
+  }
+
+  /** Waits until every event appended to the run so far is on disk (fdatasync). */
+  async sync(runId: string): Promise<void> {
+    await this.open.get(runId)?.log.flush();
   }
 
   /** Committed events after `after`, at most `limit`. */
@@ -144,7 +153,7 @@ export class RunStore {
         const paths = pathsOf(files.dir, files.id, summary.id);
         const tracker = new RunSummaryTracker(summary);
         const run: OpenRun = { tracker, paths, dirty: false, log: undefined as unknown as EventLog };
-        run.log = await EventLog.open(paths.eventsPath, (envelopes) => this.committed(summary.id, run, envelopes));
+        run.log = await EventLog.open(paths.eventsPath, (envelopes) => this.committed(summary.id, run, envelopes), this.options.syncPolicy ?? syncPolicyFromEnv());
         this.open.set(summary.id, run);
         return run;
       })().finally(() => this.opening.delete(summary.id));

@@ -30,6 +30,11 @@ export class RunSummaryTracker {
     this.row = summary;
   }
 
+  /** The status alone, without recounting todos. */
+  get status(): RunSummary['status'] {
+    return this.row.status;
+  }
+
   get summary(): RunSummary {
     if (this.countsStale) {
       const todos = this.source === 'snapshot' ? this.decoder.todos : this.loose;

@@ -9,13 +9,27 @@ import { join } from 'node:path';
 export const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'planning', 'runs', 'learnings', 'logs', 'execution']);
 const MAX_DEPTH = 16;
 
+/** What a walk of the workspace saw: the workflows, and the folders a watcher must watch. */
+export interface WorkspaceLayout {
+  /** Relative POSIX ids of the folders holding planning/plan.json, sorted. */
+  workflows: string[];
+  /** Every folder the walk read (the root included): a new workflow appears in one of them. */
+  folders: string[];
+  /** Every `planning` folder found, with the id its workflow has (or would have): plan.json may appear in it. */
+  planningFolders: Array<{ folder: string; id: string }>;
+}
+
 /**
  * Every folder under `root` holding `planning/plan.json`, as relative POSIX ids, sorted.
  * Symlinked folders are not followed (a link could lead out of the root or loop), and hidden
  * folders (`.planvas`, `.git`, editors' folders) are skipped.
  */
 export async function discoverWorkflows(root: string): Promise<string[]> {
-  const found: string[] = [];
+  return (await walkWorkspace(root)).workflows;
+}
+
+export async function walkWorkspace(root: string): Promise<WorkspaceLayout> {
+  const layout: WorkspaceLayout = { workflows: [], folders: [], planningFolders: [] };
   const visit = async (dir: string, segments: string[]): Promise<void> => {
     if (segments.length > MAX_DEPTH) return;
     let entries: Dirent[];
@@ -24,14 +38,17 @@ export async function discoverWorkflows(root: string): Promise<string[]> {
     } catch {
       return; // unreadable or vanished folder: nothing to list there
     }
-    if (segments.length > 0 && entries.some((e) => e.name === 'planning' && e.isDirectory()) && (await hasPlan(dir))) {
-      found.push(segments.join('/'));
+    layout.folders.push(dir);
+    if (segments.length > 0 && entries.some((e) => e.name === 'planning' && e.isDirectory())) {
+      layout.planningFolders.push({ folder: join(dir, 'planning'), id: segments.join('/') });
+      if (await hasPlan(dir)) layout.workflows.push(segments.join('/'));
     }
     const children = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED_FOLDERS.has(e.name));
     await Promise.all(children.map((child) => visit(join(dir, child.name), [...segments, child.name])));
   };
   await visit(root, []);
-  return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  layout.workflows.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return layout;
 }
 
 async function hasPlan(dir: string): Promise<boolean> {

@@ -28,6 +28,7 @@ import {
   stepConfigPart,
   workflowProblems,
   workflowTitle,
+  type DocumentName,
   type LoadedWorkflow,
   type WorkflowFiles,
   type WorkflowProblem,
@@ -85,6 +86,21 @@ export interface CreatedWorkflow {
 
 export type MigrationView = MigrationResult & { problems: WorkflowProblem[] };
 
+/** Who asked for a write: the browser tab's id (X-Planvas-Client), so that tab can ignore its own echo. */
+export interface WriteContext {
+  clientId?: string;
+}
+
+/** A document planvas itself has just written (announced while the file's queue is still held). */
+export interface DocumentWritten {
+  workflowId: string;
+  document: DocumentName;
+  revision: string;
+  clientId?: string;
+}
+
+export type DocumentWrittenListener = (written: DocumentWritten) => void;
+
 /**
  * The workspace as a repository of workflows over real files. Every path it touches comes from
  * locateWorkflow (inside the root, symlinks resolved); every write is atomic and serialised per
@@ -92,6 +108,7 @@ export type MigrationView = MigrationResult & { problems: WorkflowProblem[] };
  */
 export class WorkspaceRepository {
   private readonly queue = new KeyedQueue();
+  private readonly writeListeners = new Set<DocumentWrittenListener>();
 
   private constructor(
     readonly root: string,
@@ -106,6 +123,32 @@ export class WorkspaceRepository {
 
   locate(id: string): Promise<WorkflowFiles> {
     return locateWorkflow(this.root, id);
+  }
+
+  /**
+   * Hears of every document planvas writes, from inside that file's queue: whoever reads the
+   * file through `serialized` afterwards already knows the new revision came from planvas.
+   */
+  onDocumentWritten(listener: DocumentWrittenListener): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
+  }
+
+  /** Runs `task` in `path`'s write queue: it never overlaps a save of that file. */
+  serialized<T>(path: string, task: () => Promise<T>): Promise<T> {
+    return this.queue.run(path, task);
+  }
+
+  private announce(workflowId: string, document: DocumentName, revision: string, context: WriteContext): void {
+    const written: DocumentWritten = { workflowId, document, revision, ...(context.clientId !== undefined ? { clientId: context.clientId } : {}) };
+    for (const listener of this.writeListeners) {
+      // The file is written whatever a listener does: a failing listener must not fail the save.
+      try {
+        listener(written);
+      } catch {
+        // ignored on purpose (see above)
+      }
+    }
   }
 
   async list(): Promise<WorkflowSummary[]> {
@@ -174,7 +217,7 @@ export class WorkspaceRepository {
    * promotion) writes nothing, so a no-op save of a legacy file stays byte-identical; any other
    * body is written over the file's own formatting (key order, indent, newline), flat.
    */
-  async savePlan(id: string, body: unknown, precondition: Precondition): Promise<SaveResult> {
+  async savePlan(id: string, body: unknown, precondition: Precondition, context: WriteContext = {}): Promise<SaveResult> {
     // Validation needs no lock and is the expensive part for a big plan: done before queueing.
     const next = readPlan(body);
     if (!next.ok) throw new ApiError(400, 'schema_violation', messages.schemaViolation('plan'), next.details);
@@ -194,6 +237,7 @@ export class WorkspaceRepository {
           await writeFileAtomic(files.planPath, text);
           revision = revisionOf(text);
           written = true;
+          this.announce(id, 'plan', revision, context);
           if (current?.legacy) await this.memory.remember(id, current.promotions);
         }
       }
@@ -210,7 +254,7 @@ export class WorkspaceRepository {
    * Saves step_config.json, keeping the file's form (a legacy bare array stays an array). An
    * absent file is created only with If-Match: "absent", and never replaces one that appeared.
    */
-  async saveStepConfig(id: string, body: unknown, precondition: Precondition): Promise<SaveResult> {
+  async saveStepConfig(id: string, body: unknown, precondition: Precondition, context: WriteContext = {}): Promise<SaveResult> {
     const next = readStepConfig(body);
     if (!next.ok) throw new ApiError(400, 'schema_violation', messages.schemaViolation('step config'), next.details);
     const files = await this.locate(id);
@@ -232,6 +276,7 @@ export class WorkspaceRepository {
           throw error;
         }
         revision = revisionOf(text);
+        this.announce(id, 'step_config', revision, context);
       }
       const written = revision !== snapshot?.revision;
       const plan = await readJsonFile(files.planPath);
@@ -246,7 +291,7 @@ export class WorkspaceRepository {
   }
 
   /** Creates `<id>/planning/plan.json` (+ an empty step_config.json) from a template. */
-  async create(id: string, template: WorkflowTemplate, objective: string): Promise<CreatedWorkflow> {
+  async create(id: string, template: WorkflowTemplate, objective: string, context: WriteContext = {}): Promise<CreatedWorkflow> {
     const check = checkWorkflowId(id);
     if (!check.ok) throw new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, check.reason), [{ path: '$.id', message: check.reason }]);
     const hidden = check.segments.find((s) => s.startsWith('.') || SKIPPED_FOLDERS.has(s));
@@ -280,6 +325,9 @@ export class WorkspaceRepository {
         // A step_config.json that was already there is the user's: it is kept as it is.
         stepConfigRevision = (await readJsonFile(join(planningDir, 'step_config.json')))?.revision ?? null;
       }
+      // step_config first: a listener that learns of a new workflow from its plan then knows both.
+      if (stepConfigRevision !== null) this.announce(id, 'step_config', stepConfigRevision, context);
+      this.announce(id, 'plan', revisionOf(planText), context);
       return { id, planRevision: revisionOf(planText), stepConfigRevision };
     });
   }
@@ -296,12 +344,15 @@ export class WorkspaceRepository {
     }
   }
 
-  async migrate(id: string, dryRun: boolean): Promise<MigrationView> {
+  async migrate(id: string, dryRun: boolean, context: WriteContext = {}): Promise<MigrationView> {
     const files = await this.locate(id);
     const result = await this.queue.run(files.planPath, () =>
-      this.queue.run(files.stepConfigPath, () =>
-        migrateWorkflowFiles(files, { dryRun, rememberedPromotions: this.memory.recall(id) }),
-      ),
+      this.queue.run(files.stepConfigPath, async () => {
+        const migrated = await migrateWorkflowFiles(files, { dryRun, rememberedPromotions: this.memory.recall(id) });
+        if (migrated.stepConfigWritten && migrated.stepConfigRevision !== null) this.announce(id, 'step_config', migrated.stepConfigRevision, context);
+        if (migrated.planWritten) this.announce(id, 'plan', migrated.planRevision, context);
+        return migrated;
+      }),
     );
     if (!dryRun) await this.memory.forget(id);
     const loaded = await loadWorkflow(files);

@@ -11,9 +11,9 @@ export interface TodoProgress {
   open: number;
 }
 
-export function todoProgress(todos: ReadonlyArray<TodoItem>): TodoProgress {
+/** `depths` may be passed when the caller already has `clampedDepths(todos)`. */
+export function todoProgress(todos: ReadonlyArray<TodoItem>, depths: Int32Array = clampedDepths(todos)): TodoProgress {
   const progress: TodoProgress = { total: 0, completed: 0, active: 0, blocked: 0, open: 0 };
-  const depths = clampedDepths(todos);
   for (let i = 0; i < todos.length; i++) {
     if (!isLeafAt(depths, i)) continue;
     progress.total++;
@@ -38,13 +38,14 @@ export function todoSummaryLine(progress: TodoProgress): string {
  * The `summary` of todos.json and the `todo_summary` of the decision log: counts of every item in
  * seed 001's buckets (the seed system has no nesting, so there every item is a leaf).
  */
-export interface TodoCounts {
+// A type alias, not an interface, so it fits the loose `summary` objects (index signature).
+export type TodoCounts = {
   total: number;
   open: number;
   in_progress: number;
   completed: number;
   blocked: number;
-}
+};
 
 export function summarizeTodos(todos: ReadonlyArray<TodoItem>): TodoCounts {
   const summary = { total: todos.length, open: 0, in_progress: 0, completed: 0, blocked: 0 };

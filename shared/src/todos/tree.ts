@@ -17,7 +17,9 @@ export interface TodoTreeRow {
 
 function claimedDepth(todo: TodoItem): number {
   const d = todo.depth;
-  return typeof d === 'number' && d > 0 && Number.isFinite(d) ? Math.floor(d) : 0;
+  // Most lists are flat: an absent depth is the common case and the cheapest check.
+  if (d == null || !(d > 0)) return 0;
+  return Number.isFinite(d) ? Math.floor(d) : 0;
 }
 
 /**

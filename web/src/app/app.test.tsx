@@ -18,7 +18,7 @@ function renderApp(path: string) {
 const canvas = (container: HTMLElement) => container.querySelector<HTMLElement>('[data-testid="canvas"]');
 
 async function waitForLayout(container: HTMLElement, direction: 'LR' | 'TB') {
-  await waitFor(() => expect(canvas(container)).toHaveAttribute('data-layout-state', 'ready'), { timeout: 10_000 });
+  await waitFor(() => expect(canvas(container)).toHaveAttribute('data-layout-state', 'ready'), { timeout: 30_000 });
   expect(canvas(container)).toHaveAttribute('data-direction', direction);
 }
 
@@ -62,7 +62,7 @@ describe('App', () => {
     await waitForLayout(container, 'TB');
     fireEvent.click(getByTestId('layout-direction'));
     await waitForLayout(container, 'LR');
-    await waitFor(() => expect(api.views.get('Team/Ops/FourSpaceIndent')?.direction).toBe('LR'), { timeout: 3000 });
+    await waitFor(() => expect(api.views.get('Team/Ops/FourSpaceIndent')?.direction).toBe('LR'), { timeout: 30_000 });
   });
 
   it('shows problems and centres the offending node when one is clicked', async () => {

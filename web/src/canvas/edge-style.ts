@@ -10,7 +10,8 @@ export function edgeAppearance(kind: CanvasEdgeKind, backward: boolean): Pick<Ca
   const markerEnd: EdgeMarker = { type: MarkerType.ArrowClosed, width: 16, height: 16, color: `var(--pv-edge-${tone})` };
   return {
     // Returns are curves (edges/return-edge.tsx) so they read apart from the square route edge they pair with.
-    type: kind === 'return' ? 'return' : 'smoothstep',
+    // Loops take a lane around the nodes they jump over (edges/loop-edge.tsx).
+    type: kind === 'return' ? 'return' : backward ? 'loop' : 'smoothstep',
     className: `pv-edge pv-edge--${kind} pv-edge-tone--${tone}${backward ? ' pv-edge--loop' : ''}`,
     markerEnd,
     // Delegation edges stay under the flow edges where they cross.

@@ -15,6 +15,8 @@ export type CanvasLayout = {
   fallback: boolean;
   /** How long the last layout took, request to answer (shown as `data-layout-ms`). */
   ms: number | null;
+  /** The direction `positions` were computed for (the store's may already be another). */
+  direction: LayoutDirection | null;
 };
 
 type Done = { plan: Plan; direction: LayoutDirection; epoch: number; positions: Positions; fallback: boolean; version: number; ms: number };
@@ -55,5 +57,6 @@ export function useCanvasLayout(plan: Plan | null, direction: LayoutDirection, e
     version: done?.version ?? 0,
     fallback: done?.fallback ?? false,
     ms: done?.ms ?? null,
+    direction: done !== null && done.plan === plan ? done.direction : null,
   };
 }

@@ -7,6 +7,7 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  useOnViewportChange,
   useReactFlow,
   useUpdateNodeInternals,
   type DefaultEdgeOptions,
@@ -15,7 +16,7 @@ import {
   type OnMoveEnd,
   type OnSelectionChangeFunc,
 } from '@xyflow/react';
-import type { Problem } from '@planvas/shared';
+import type { LayoutDirection, Problem } from '@planvas/shared';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { canvasFlowOf } from './flow-cache';
 import type { CanvasNode } from './node-data';
@@ -31,11 +32,16 @@ const defaultEdgeOptions: DefaultEdgeOptions = {
   labelBgBorderRadius: 6,
 };
 const fitViewOptions = { padding: 0.12, maxZoom: 1, duration: 0 };
-const proOptions = { hideAttribution: true };
 const NO_PROBLEMS: Problem[] = [];
 const NO_NODES: CanvasNode[] = [];
 /** Past this many nodes only those in view are rendered (a 2,000-step plan has ~3,500 nodes). */
 const RENDER_VISIBLE_ONLY_ABOVE = 400;
+/**
+ * Past this many nodes, zooming out below COMPACT_ZOOM draws compact nodes (title and handles):
+ * at that zoom details are unreadable, and drawing them for thousands of nodes costs seconds.
+ */
+const COMPACT_ABOVE = 200;
+const COMPACT_ZOOM = 0.45;
 
 function miniMapColor(node: Node): string {
   return `var(--pv-minimap-${node.type ?? 'regular'}, var(--pv-minimap-default))`;
@@ -62,16 +68,24 @@ export function WorkflowCanvas() {
   const flow = useMemo(() => (shownPlan ? canvasFlowOf(shownPlan, direction, problems) : null), [shownPlan, direction, problems]);
   const layout = useCanvasLayout(shownPlan, direction, epoch);
 
+  const reactFlow = useReactFlow();
   const [nodes, setNodes] = useState<CanvasNode[]>(NO_NODES);
+  // Which layout the nodes on screen carry: `data-direction` and `data-layout-state` describe what
+  // is drawn, so a test that waits for TB finds TB positions, not the LR ones still on screen.
+  const [shown, setShown] = useState<{ version: number; direction: LayoutDirection } | null>(null);
   const selectedRef = useRef(selectedNodeId);
   selectedRef.current = selectedNodeId;
 
   useEffect(() => {
-    if (!flow || !layout.positions) {
+    if (!flow || !layout.positions || !layout.direction) {
       setNodes(NO_NODES);
+      setShown(null);
       return;
     }
     const positions = layout.positions;
+    // A big plan opens fitted to the screen, i.e. far out: start compact rather than render every
+    // node in full for one frame.
+    if (flow.nodes.length > COMPACT_ABOVE && reactFlow.getZoom() < 1.01) store.getState().setDetail('compact');
     setNodes(
       flow.nodes.map((node) => ({
         ...node,
@@ -79,7 +93,8 @@ export function WorkflowCanvas() {
         selected: node.id === selectedRef.current,
       })),
     );
-  }, [flow, layout.positions, manual]);
+    setShown({ version: layout.version, direction: layout.direction });
+  }, [flow, layout.positions, layout.version, layout.direction, manual, reactFlow, store]);
 
   // Store selection -> nodes (the problems list and deep links select from outside the canvas).
   useEffect(() => {
@@ -90,7 +105,13 @@ export function WorkflowCanvas() {
     );
   }, [selectedNodeId]);
 
-  const reactFlow = useReactFlow();
+  const big = (flow?.nodes.length ?? 0) > COMPACT_ABOVE;
+  useOnViewportChange({
+    onChange: useCallback(
+      (viewport: { zoom: number }) => store.getState().setDetail(big && viewport.zoom < COMPACT_ZOOM ? 'compact' : 'full'),
+      [big, store],
+    ),
+  });
   const updateNodeInternals = useUpdateNodeInternals();
 
   // Handles move to other sides when the direction changes, but a node's box may keep its size,
@@ -153,10 +174,11 @@ export function WorkflowCanvas() {
   );
 
   const edges = nodes.length > 0 && flow ? flow.edges : [];
-  const state = !shownPlan ? 'empty' : layout.positions === null || layout.pending ? 'pending' : layout.fallback ? 'fallback' : 'ready';
+  const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction;
+  const state = !shownPlan ? 'empty' : !drawn ? 'pending' : layout.fallback ? 'fallback' : 'ready';
 
   return (
-    <div className="pv-canvas" data-testid="canvas" data-direction={direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined}>
+    <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined}>
       <ReactFlow<CanvasNode>
         nodes={nodes}
         edges={edges}
@@ -174,7 +196,7 @@ export function WorkflowCanvas() {
         minZoom={0.05}
         maxZoom={2}
         colorMode="system"
-        proOptions={proOptions}
+        attributionPosition="bottom-center"
         elevateEdgesOnSelect
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />

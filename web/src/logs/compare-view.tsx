@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { groupEventsByIteration, type EventEnvelope, type RunSummary } from '@planvas/shared';
+import type { EventEnvelope, RunSummary } from '@planvas/shared';
 import { useRunStore } from '../runs/use-run-store';
 import { formatRunStart, shortRunId } from '../runs/run-format';
-import { agentLabel, type LogGroup } from './log-model';
+import { agentLabel, groupingFor, type LogGroup } from './log-model';
+
+const NO_EVENTS: EventEnvelope[] = [];
+
+const ROW_HEIGHT = 32;
 
 type Side = { key: string; label: string; group: LogGroup | undefined };
 type CompareRow = { key: string; label: string; left: LogGroup | undefined; right: LogGroup | undefined };
@@ -58,12 +62,12 @@ export function CompareView({ runId, events, stepId, candidates, initialOther }:
   }, [otherId, load]);
 
   const rows = useMemo(() => {
-    const opts = stepId ? { stepId } : {};
-    return compareRows(groupEventsByIteration(events, opts).groups, groupEventsByIteration(other?.events ?? [], opts).groups);
+    return compareRows(groupingFor(events, stepId).groups, groupingFor(other?.events ?? NO_EVENTS, stepId).groups);
   }, [events, other?.events, stepId]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => 56, overscan: 6 });
+  // One line per row (details in the tooltip): fixed-size rows need no measuring.
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
 
   if (candidates.length === 0) return <p className="pv-muted pv-logs__empty">There is no other run of this workflow to compare with.</p>;
   return (
@@ -98,19 +102,20 @@ export function CompareView({ runId, events, stepId, candidates, initialOther }:
             return (
               <div
                 key={row.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
                 role="row"
                 data-testid="compare-row"
                 className={`pv-compare__row${left !== right ? ' is-different' : ''}`}
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
                 <span role="cell">{row.label}</span>
-                {sides.map((side) => (
-                  <span role="cell" key={side.key} className={side.group ? '' : 'pv-muted'}>
-                    {side.group ? groupSummary(side.group) || '—' : `not in ${side.label}`}
-                  </span>
-                ))}
+                {sides.map((side) => {
+                  const text = side.group ? groupSummary(side.group) || '—' : `not in ${side.label}`;
+                  return (
+                    <span role="cell" key={side.key} className={side.group ? '' : 'pv-muted'} title={text}>
+                      {text}
+                    </span>
+                  );
+                })}
               </div>
             );
           })}

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/shallow';
 import { ScrollText, X } from 'lucide-react';
-import { groupEventsByIteration } from '@planvas/shared';
 import { RunStatusChip, shortRunId } from '../runs/run-format';
 import { useRunStore } from '../runs/use-run-store';
 import { AllEventsList } from './all-events-list';
 import { CompareView } from './compare-view';
 import { IterationTimeline } from './iteration-timeline';
-import { filterOptions, filtersActive, groupIteration, NO_FILTERS, todoTaskStepsOf, type LogFilters, type LogGroup } from './log-model';
+import { filterOptions, filtersActive, groupingFor, groupIteration, NO_FILTERS, todoTaskStepsFor, type LogFilters, type LogGroup } from './log-model';
 import { PreviousRuns } from './previous-runs';
 import { SnapshotPanel } from './snapshot-panel';
 import './execution-logs.css';
@@ -57,13 +56,13 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
     dialogRef.current?.focus();
   }, []);
 
-  const steps = useMemo(() => todoTaskStepsOf(events), [events]);
+  const steps = useMemo(() => todoTaskStepsFor(events), [events]);
   const [pickedStep, setPickedStep] = useState<string | null>(null);
   const shownStep = stepId ?? pickedStep ?? steps[steps.length - 1]?.stepId ?? null;
   const [tab, setTab] = useState<Tab>('timeline');
   const [filters, setFilters] = useState<LogFilters>(NO_FILTERS);
 
-  const grouping = useMemo(() => groupEventsByIteration(events, shownStep ? { stepId: shownStep } : {}), [events, shownStep]);
+  const grouping = useMemo(() => groupingFor(events, shownStep), [events, shownStep]);
   const options = useMemo(() => filterOptions(grouping.groups), [grouping]);
   const live = status === 'running' || status === 'waiting_input';
   const lastSeq = events.length > 0 ? events[events.length - 1]!.seq : 0;

@@ -52,7 +52,9 @@ export const IterationGroupRow = memo(function IterationGroupRow({ group, select
           ))}
         </ul>
       ) : null}
-      {group.decisions.length === 0 && group.items.length === 0 ? <p className="pv-muted">No decisions or todo changes.</p> : null}
+      {group.decisions.length === 0 && group.items.length === 0 ? (
+        <p className="pv-muted">{group.snapshots.length > 0 ? 'The todo list as it was before the first iteration.' : 'No decisions or todo changes.'}</p>
+      ) : null}
     </article>
   );
 });

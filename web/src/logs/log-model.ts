@@ -1,4 +1,4 @@
-import { isTodoItemEventType, type EventEnvelope, type IterationGroup } from '@planvas/shared';
+import { groupEventsByIteration, isTodoItemEventType, type EventEnvelope, type IterationGroup, type IterationGrouping } from '@planvas/shared';
 
 /**
  * What the execution-logs popup reads from events, kept apart from the components so it is cheap
@@ -140,4 +140,36 @@ export function isItemEvent(event: EventEnvelope): boolean {
 /** Key of a group in the selection: the iteration number, 0 for planning. */
 export function groupIteration(group: LogGroup): number {
   return group.iteration ?? 0;
+}
+
+// The popup, the previous runs and the compare view group the same (immutable) event arrays
+// again and again (every open, every tab switch); a finished 10,000-event run is grouped once.
+const groupings = new WeakMap<ReadonlyArray<EventEnvelope>, Map<string, IterationGrouping<EventEnvelope>>>();
+
+/** `groupEventsByIteration` for one step (or all, for null), cached per events array. */
+export function groupingFor(events: ReadonlyArray<EventEnvelope>, stepId: string | null): IterationGrouping<EventEnvelope> {
+  let byStep = groupings.get(events);
+  if (!byStep) {
+    byStep = new Map();
+    groupings.set(events, byStep);
+  }
+  const key = stepId ?? '\u0000all';
+  let grouping = byStep.get(key);
+  if (!grouping) {
+    grouping = groupEventsByIteration(events, stepId ? { stepId } : {});
+    byStep.set(key, grouping);
+  }
+  return grouping;
+}
+
+const stepLists = new WeakMap<ReadonlyArray<EventEnvelope>, Array<{ stepId: string; title?: string }>>();
+
+/** `todoTaskStepsOf`, cached per events array. */
+export function todoTaskStepsFor(events: ReadonlyArray<EventEnvelope>): Array<{ stepId: string; title?: string }> {
+  let steps = stepLists.get(events);
+  if (!steps) {
+    steps = todoTaskStepsOf(events);
+    stepLists.set(events, steps);
+  }
+  return steps;
 }

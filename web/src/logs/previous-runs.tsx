@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { groupEventsByIteration, type RunSummary } from '@planvas/shared';
+import type { EventEnvelope, RunSummary } from '@planvas/shared';
 import { useRunStore } from '../runs/use-run-store';
 import { formatRunStart, RunStatusChip } from '../runs/run-format';
 import { IterationTimeline } from './iteration-timeline';
-import { NO_FILTERS } from './log-model';
+import { groupingFor, NO_FILTERS } from './log-model';
+
+const NO_EVENTS: EventEnvelope[] = [];
 
 /**
  * Earlier runs of the same workflow, each expandable into the same timeline for the same step.
@@ -50,10 +52,7 @@ function PreviousRun({ run, stepId }: { run: RunSummary; stepId: string | null }
 
 function PreviousRunTimeline({ runId, stepId }: { runId: string; stepId: string | null }) {
   const loaded = useRunStore((s) => s.otherRunEvents[runId]);
-  const grouping = useMemo(
-    () => groupEventsByIteration(loaded?.events ?? [], stepId ? { stepId } : {}),
-    [loaded?.events, stepId],
-  );
+  const grouping = useMemo(() => groupingFor(loaded?.events ?? NO_EVENTS, stepId), [loaded?.events, stepId]);
   if (!loaded || loaded.status === 'loading') return <p className="pv-muted">Loading…</p>;
   if (loaded.status === 'error') return <p className="pv-error-text">Could not load this run: {loaded.error}</p>;
   if (grouping.groups.length === 0 && grouping.completions.length === 0) {

@@ -30,16 +30,6 @@ export function SnapshotPanel({ events, stepId, iteration, onContinue, onClose }
           <X size={14} aria-hidden />
         </button>
       </header>
-      {snapshot ? (
-        <>
-          {snapshot.iteration !== iteration ? (
-            <p className="pv-muted">Nothing changed in this iteration: showing the snapshot of iteration {snapshot.iteration}.</p>
-          ) : null}
-          <TodoTreeView todos={snapshot.todos} objective={<ObjectiveEditor objective={snapshot.objective ?? undefined} />} />
-        </>
-      ) : (
-        <p className="pv-muted">No snapshot was recorded up to this iteration (imported decision logs carry none).</p>
-      )}
       {onContinue ? (
         <button
           type="button"
@@ -59,6 +49,16 @@ export function SnapshotPanel({ events, stepId, iteration, onContinue, onClose }
           <GitBranch size={14} aria-hidden /> {busy ? 'Starting…' : 'Continue from here'}
         </button>
       ) : null}
+      {snapshot ? (
+        <>
+          {snapshot.iteration !== iteration ? (
+            <p className="pv-muted">Nothing changed in this iteration: showing the snapshot of iteration {snapshot.iteration}.</p>
+          ) : null}
+          <TodoTreeView todos={snapshot.todos} objective={<ObjectiveEditor objective={snapshot.objective ?? undefined} />} />
+        </>
+      ) : (
+        <p className="pv-muted">No snapshot was recorded up to this iteration (imported decision logs carry none).</p>
+      )}
     </aside>
   );
 }

@@ -30,9 +30,14 @@ describe('view settings persistence', () => {
     expect(saved).toEqual([]);
   });
 
-  it('saves once, debounced, after a burst of changes', () => {
+  it('saves a direction switch at once', () => {
     const { store } = openWith();
     store.getState().setDirection('TB');
+    expect(saved).toEqual([{ id: 'W', settings: { direction: 'TB', positions: { LR: {}, TB: {} } } }]);
+  });
+
+  it('saves once, debounced, after a burst of changes', () => {
+    const { store } = openWith({ direction: 'TB', positions: { LR: {}, TB: {} } });
     store.getState().moveNodes({ a: { x: 1, y: 1 } });
     vi.advanceTimersByTime(300);
     store.getState().moveNodes({ a: { x: 2, y: 2 } });
@@ -52,11 +57,10 @@ describe('view settings persistence', () => {
   });
 
   it('flushes with keepalive when the page goes away, and stops', () => {
-    const { store, persistence } = openWith();
+    const { store, persistence } = openWith({ direction: 'LR', positions: { LR: { a: { x: 1, y: 1 } }, TB: {} } });
     store.getState().tidyUp();
-    store.getState().setDirection('TB');
     persistence.flush({ keepalive: true });
-    expect(saved).toEqual([{ id: 'W', settings: { direction: 'TB', positions: { LR: {}, TB: {} } }, keepalive: true }]);
+    expect(saved).toEqual([{ id: 'W', settings: { direction: 'LR', positions: { LR: {}, TB: {} } }, keepalive: true }]);
     persistence.stop();
     store.getState().setDirection('LR');
     vi.advanceTimersByTime(2000);

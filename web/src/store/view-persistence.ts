@@ -38,10 +38,14 @@ export function persistViewChanges(store: AppStore, save: SaveView, delayMs = 60
       return;
     }
     if (json === baseline.json) return;
+    const directionChanged = settings.direction !== (JSON.parse(baseline.json) as ViewSettings).direction;
     baseline = { workflowId, json };
     pending = { workflowId, settings };
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => flush(), delayMs);
+    // A direction switch is one deliberate click: saved at once, so a reload right after it keeps
+    // it. Drags and pans come in bursts and are debounced.
+    if (directionChanged) flush();
+    else timer = setTimeout(() => flush(), delayMs);
   });
 
   return {

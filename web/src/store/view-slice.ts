@@ -23,6 +23,11 @@ export type ViewSlice = {
   panels: Record<PanelName, boolean>;
   /** The step whose execution logs are open (the popup arrives with a later issue). */
   executionLogs: { stepId: string } | null;
+  /**
+   * How much nodes draw: `compact` (title and handles only) while a big plan is zoomed far out,
+   * where details are unreadable anyway and would cost seconds of rendering.
+   */
+  detail: 'full' | 'compact';
 
   applyViewSettings(workflowId: string, settings: ViewSettings): void;
   setDirection(direction: LayoutDirection): void;
@@ -36,6 +41,7 @@ export type ViewSlice = {
   togglePanel(panel: PanelName, open?: boolean): void;
   openExecutionLogs(stepId: string): void;
   closeExecutionLogs(): void;
+  setDetail(detail: 'full' | 'compact'): void;
 };
 
 export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
@@ -47,6 +53,7 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   layoutNotice: null,
   panels: { problems: true, minimap: true, sidebar: true },
   executionLogs: null,
+  detail: 'full',
 
   applyViewSettings: (workflowId, settings) =>
     set({
@@ -72,6 +79,9 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   togglePanel: (panel, open) => set({ panels: { ...get().panels, [panel]: open ?? !get().panels[panel] } }),
   openExecutionLogs: (stepId) => set({ executionLogs: { stepId } }),
   closeExecutionLogs: () => set({ executionLogs: null }),
+  setDetail: (detail) => {
+    if (detail !== get().detail) set({ detail });
+  },
 });
 
 /** The part of the state saved through PUT /api/workflows/:id/view. */

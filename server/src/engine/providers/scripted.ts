@@ -43,7 +43,7 @@ export class ScriptedProvider implements Provider {
         break;
       }
     }
-    const progress = todoProgress(items);
+    const progress = todoProgress(items, depths);
     const progressSummary = `${progress.completed} of ${progress.total} todos completed`;
     if (nextIndex < 0) {
       const written = await this.writeMissingOutputs(turn);

@@ -22,9 +22,7 @@ export interface SseConnection {
 
 export function openStream(url: string, headers: Record<string, string> = { accept: 'text/event-stream' }): Promise<SseConnection> {
   return new Promise((resolve, reject) => {
-    let req: ClientRequest;
-    // eslint-disable-next-line prefer-const
-    req = request(url, { headers }, (res) => {
+    const req: ClientRequest = request(url, { headers }, (res) => {
       const frames: SseFrame[] = [];
       const comments: string[] = [];
       let buffer = '';

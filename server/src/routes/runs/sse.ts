@@ -1,19 +1,8 @@
 import type { EventEnvelope } from '@planvas/shared';
 import { stringifyEnvelope } from '../../runs/envelope-json';
 
-/**
- * True when an Accept header admits text/event-stream (`text/event-stream`, `text/*` or `*\/*`
- * with q > 0). A request without Accept is not an SSE client and is refused.
- */
-export function acceptsEventStream(accept: string | undefined): boolean {
-  if (!accept) return false;
-  return accept.split(',').some((part) => {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q !== undefined && Number(q.slice(2)) <= 0) return false;
-    return range === 'text/event-stream' || range === 'text/*' || range === '*/*';
-  });
-}
+// Shared with the change streams (GET /api/changes); re-exported so run routes import from one place.
+export { acceptsEventStream } from '../../http/sse';
 
 const frames = new WeakMap<EventEnvelope, string>();
 

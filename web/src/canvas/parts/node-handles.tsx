@@ -6,8 +6,8 @@ import { isVerticalSide, RAIL_ROW, railTop, type HandleSpec, type Size } from '.
  * Draws a node's handles where its definition puts them, and the label of every labelled output
  * beside its handle (rows along the right edge in LR, slots along the bottom in TB).
  */
-export const NodeHandles = memo(function NodeHandles({ handles, size }: { handles: readonly HandleSpec[]; size: Size }) {
-  const labelled = handles.filter((h) => h.type === 'source' && h.label !== undefined);
+export const NodeHandles = memo(function NodeHandles({ handles, size, compact = false }: { handles: readonly HandleSpec[]; size: Size; compact?: boolean }) {
+  const labelled = compact ? [] : handles.filter((h) => h.type === 'source' && h.label !== undefined);
   const slot = labelled.length > 0 ? size.width / labelled.length : size.width;
   const top = railTop(handles, size);
   return (

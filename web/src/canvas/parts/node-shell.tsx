@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
+import { useAppStore } from '../../store/store-context';
 import { railTop, type HandleSpec, type Size } from '../handles';
 import type { NodeStatus } from '../node-status';
 import { NodeHandles } from './node-handles';
@@ -14,6 +15,8 @@ export type NodeShellProps = {
   kind: string;
   icon: LucideIcon;
   kindLabel: string;
+  /** Shown alone when the canvas draws compact nodes. */
+  title: string;
   /** Step number; sub-agents show their Bot icon instead. */
   number?: string;
   size: Size;
@@ -31,10 +34,26 @@ export type NodeShellProps = {
  * then the kind's own body, then its handles. `data-status` is a stable hook for tests and tools.
  */
 export function NodeShell(props: NodeShellProps) {
-  const { kind, icon: Icon, kindLabel, number, size, handles, status, problems = [], className, headerExtra, children } = props;
-  const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.length > 0 ? 'has-problems' : '', className ?? '']
+  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, problems = [], className, headerExtra, children } = props;
+  const compact = useAppStore((s) => s.detail === 'compact');
+  const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.length > 0 ? 'has-problems' : '', compact ? 'is-compact' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
+  if (compact) {
+    // A handful of elements instead of dozens: a far-out view of a big plan renders thousands.
+    return (
+      <div className={classes} data-status={status ?? 'idle'} data-kind={kind} style={{ width: size.width, height: size.height }}>
+        <div className="pv-node__compact">
+          <span className="pv-node__compact-kind">
+            {kindLabel}
+            {number !== undefined ? ` #${number}` : ''}
+          </span>
+          <span className="pv-node__compact-title">{title}</span>
+        </div>
+        <NodeHandles handles={handles} size={size} compact />
+      </div>
+    );
+  }
   return (
     <div className={classes} data-status={status ?? 'idle'} data-kind={kind} style={{ width: size.width, height: size.height }}>
       <header className="pv-node__header">

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { CircleX, TriangleExclamationPoint, X } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
 import { canvasFlowOf } from '../../canvas/flow-cache';
 import { useAppStore } from '../../store/store-context';
 
 const NO_PROBLEMS: Problem[] = [];
+/** Rendered at first; a plan with thousands of problems would otherwise stall the page. */
+const FIRST_PAGE = 150;
 
 /**
  * Problems of the open workflow (graph checks, legacy format...). Clicking one that names a step
@@ -17,7 +20,9 @@ export function ProblemsList() {
   const focusNode = useAppStore((s) => s.focusNode);
   const togglePanel = useAppStore((s) => s.togglePanel);
   const hasDocument = useAppStore((s) => s.document !== null);
+  const [showAll, setShowAll] = useState(false);
   if (!open || !hasDocument) return null;
+  const shown = showAll ? problems : problems.slice(0, FIRST_PAGE);
 
   const nodeIdOfStep = plan ? canvasFlowOf(plan, direction, problems).nodeIdOfStep : new Map<string, string>();
   return (
@@ -34,7 +39,7 @@ export function ProblemsList() {
         <p className="pv-problems__empty">No problems found.</p>
       ) : (
         <ul className="pv-problems__list">
-          {problems.map((problem, i) => {
+          {shown.map((problem, i) => {
             const nodeId = problem.stepId !== undefined ? nodeIdOfStep.get(problem.stepId) : undefined;
             const Icon = problem.severity === 'error' ? CircleX : TriangleExclamationPoint;
             return (
@@ -60,6 +65,13 @@ export function ProblemsList() {
               </li>
             );
           })}
+          {shown.length < problems.length && (
+            <li>
+              <button type="button" className="pv-problem pv-problem--more" onClick={() => setShowAll(true)}>
+                Show all {problems.length} problems
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </section>

@@ -55,8 +55,11 @@ export const TodoTreeView = memo(function TodoTreeView({ todos, objective, empty
               </span>
               <span className="pv-todo-row__main">
                 <span className="pv-todo-row__title">{row.todo.title}</span>
-                {row.todo.result ? <span className="pv-todo-row__result">{row.todo.result}</span> : null}
-                {!row.todo.result && row.todo.notes ? <span className="pv-todo-row__result">{row.todo.notes}</span> : null}
+                {row.todo.result || row.todo.notes ? (
+                  <span className="pv-todo-row__result" title={row.todo.result || row.todo.notes || undefined}>
+                    {row.todo.result || row.todo.notes}
+                  </span>
+                ) : null}
               </span>
               {row.todo.assigned_agent ? (
                 <span className="pv-todo-row__agent" title="Assigned agent">

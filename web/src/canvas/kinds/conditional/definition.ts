@@ -2,7 +2,7 @@ import { GitBranch } from 'lucide-react';
 import { inputHandle, railHandles, sizeWithRail, type RailOutput } from '../../handles';
 import type { NodeDefinition } from '../../node-definition';
 
-export const CONDITIONAL_CONTENT = { width: 280, height: 112 };
+export const CONDITIONAL_CONTENT = { width: 280, height: 132 };
 /** Handle ids match the shared flow edges (`true` / `false`), labels the canvas shows (Yes / No). */
 export const BRANCH_OUTPUTS: RailOutput[] = [
   { id: 'true', label: 'Yes' },

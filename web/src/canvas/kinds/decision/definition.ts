@@ -3,7 +3,7 @@ import { inputHandle, railHandles, sizeWithRail } from '../../handles';
 import type { NodeDefinition } from '../../node-definition';
 import { BRANCH_OUTPUTS } from '../conditional/definition';
 
-export const DECISION_CONTENT = { width: 270, height: 104 };
+export const DECISION_CONTENT = { width: 270, height: 128 };
 
 export const decisionDefinition: NodeDefinition<'decision'> = {
   kind: 'decision',

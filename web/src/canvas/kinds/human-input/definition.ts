@@ -3,7 +3,7 @@ import { centredOutput, inputHandle, railHandles, sizeWithRail, type RailOutput 
 import type { NodeDefinition } from '../../node-definition';
 import type { HumanInputData } from '../../node-data';
 
-export const HUMAN_INPUT_CONTENT = { width: 260, height: 112 };
+export const HUMAN_INPUT_CONTENT = { width: 260, height: 132 };
 
 /** The same outputs the shared flow gives: yes/no, one per option, else a single `next`. */
 export function humanInputOutputs(data: HumanInputData): RailOutput[] {

@@ -32,6 +32,7 @@ export const OpaqueNode = memo(function OpaqueNode({ data }: NodeProps<OpaqueNod
       kind="opaque"
       icon={opaqueDefinition.icon}
       kindLabel={`Unknown · ${typeof type === 'string' ? type : '?'}`}
+      title={label}
       number={data.number}
       size={size}
       handles={handles}

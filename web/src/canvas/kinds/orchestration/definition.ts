@@ -4,7 +4,7 @@ import type { NodeDefinition } from '../../node-definition';
 import type { OrchestrationData } from '../../node-data';
 import { delegationOutputs } from '../route-outputs';
 
-export const ORCHESTRATION_CONTENT = { width: 290, height: 132 };
+export const ORCHESTRATION_CONTENT = { width: 290, height: 154 };
 
 const outputs = (data: OrchestrationData) => delegationOutputs(data.step.orchestration_routes, false, true);
 

@@ -8,6 +8,7 @@ import { NodeShell } from '../../parts/node-shell';
 import { useNodeGeometry } from '../../parts/use-node-geometry';
 import { regularDefinition } from './definition';
 import { StepBody } from './step-body';
+import { titleOf } from '../../parts/text';
 
 export const StepNode = memo(function StepNode({ data }: NodeProps<RegularNode>) {
   const { size, handles } = useNodeGeometry(regularDefinition, data);
@@ -17,6 +18,7 @@ export const StepNode = memo(function StepNode({ data }: NodeProps<RegularNode>)
       kind="regular"
       icon={regularDefinition.icon}
       kindLabel={regularDefinition.label}
+      title={titleOf(step)}
       number={data.number}
       size={size}
       handles={handles}

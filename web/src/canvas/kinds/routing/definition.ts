@@ -3,7 +3,7 @@ import { centredOutput, inputHandle, railHandles, sizeWithRail, type RailOutput 
 import type { NodeDefinition } from '../../node-definition';
 import type { RoutingData } from '../../node-data';
 
-export const ROUTING_CONTENT = { width: 280, height: 100 };
+export const ROUTING_CONTENT = { width: 280, height: 110 };
 
 /** One output per route, labelled with its name; `next` only while the step has no routes yet. */
 const outputs = (data: RoutingData): RailOutput[] =>

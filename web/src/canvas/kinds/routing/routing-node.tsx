@@ -15,7 +15,7 @@ export const RoutingNode = memo(function RoutingNode({ data }: NodeProps<Routing
   const { size, handles } = useNodeGeometry(routingDefinition, data);
   const { step } = data;
   return (
-    <NodeShell kind="routing" icon={routingDefinition.icon} kindLabel={routingDefinition.label} number={data.number} size={size} handles={handles} status={data.status} problems={data.problems}>
+    <NodeShell kind="routing" icon={routingDefinition.icon} kindLabel={routingDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} problems={data.problems}>
       <div className="pv-node__title" title={titleOf(step)}>
         {titleOf(step)}
       </div>
@@ -39,6 +39,7 @@ export const OrchestrationRoutingNode = memo(function OrchestrationRoutingNode({
       className="pv-node--routing-like"
       icon={orchestrationDefinition.icon}
       kindLabel={orchestrationDefinition.label}
+      title={titleOf(step)}
       number={data.number}
       size={size}
       handles={handles}

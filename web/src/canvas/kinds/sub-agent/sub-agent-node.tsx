@@ -8,6 +8,7 @@ import { NodeShell } from '../../parts/node-shell';
 import { useNodeGeometry } from '../../parts/use-node-geometry';
 import { StepBody } from '../regular/step-body';
 import { subAgentDefinition } from './definition';
+import { titleOf } from '../../parts/text';
 
 /**
  * The sub-agent variant of the step node (seed 001, "Sub-Agent Nodes"): Bot icon instead of a
@@ -23,6 +24,7 @@ export const SubAgentNode = memo(function SubAgentNode({ data }: NodeProps<SubAg
       className={data.generic ? 'pv-node--generic-agent' : undefined}
       icon={subAgentDefinition.icon}
       kindLabel={data.generic ? 'Generic agent' : kind === 'regular' ? 'Sub-agent' : `Sub-agent · ${kind === 'unknown' ? String(data.step.type) : kind}`}
+      title={titleOf(step)}
       size={size}
       handles={handles}
       status={data.status}

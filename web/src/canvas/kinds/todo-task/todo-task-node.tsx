@@ -10,6 +10,7 @@ import { ProgressRing } from '../../parts/progress-ring';
 import { useNodeGeometry } from '../../parts/use-node-geometry';
 import { StepBody } from '../regular/step-body';
 import { todoTaskDefinition } from './definition';
+import { titleOf } from '../../parts/text';
 
 /** A todo_task step (seed 001): purple, ListTodo, routes and generic agent, one handle per route. */
 export const TodoTaskNode = memo(function TodoTaskNode({ id, data }: NodeProps<TodoTaskNodeType>) {
@@ -22,6 +23,7 @@ export const TodoTaskNode = memo(function TodoTaskNode({ id, data }: NodeProps<T
       kind="todo_task"
       icon={todoTaskDefinition.icon}
       kindLabel={todoTaskDefinition.label}
+      title={titleOf(step)}
       number={data.number}
       size={size}
       handles={handles}
