@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
@@ -87,6 +87,16 @@ describe('WorkspaceWatcher', () => {
     expect((all.log[0]!.data as WorkspaceRevisions).workflows.map((w) => w.workflowId)).not.toContain('Drafts/Idea');
     await writeFile(planPath('Drafts/Idea'), '{"steps": []}\n');
     await eventually(() => all.workflows().some((w) => w.added.includes('Drafts/Idea')), 'the new workflow');
+  });
+
+  it('tells a workflow subscriber that it is gone when its folder is moved away, and back when it returns', async () => {
+    const one = recorder<WorkflowRevisions>();
+    await watcher.subscribeWorkflow(ID, one.subscriber);
+    const planRevision = (one.log[0]!.data as WorkflowRevisions).planRevision;
+    await rename(join(ws.root, ID), join(ws.root, 'Elsewhere'));
+    await eventually(() => one.changes().some((c) => c.document === 'plan' && c.deleted === true), 'the plan reported gone');
+    await rename(join(ws.root, 'Elsewhere'), join(ws.root, ID));
+    await eventually(() => one.changes().some((c) => c.document === 'plan' && c.revision === planRevision), 'the plan reported back');
   });
 
   it('tells the other subscribers when one subscriber throws', async () => {
