@@ -65,11 +65,15 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const url = `http://${shownHost}:${port}/`;
-  console.log(`planvas is running at ${url}`);
-  console.log(`  workspace: ${workspace}`);
-  console.log(`  data:      ${dataDir}`);
-  if (options.token) console.log(`  access token required; open ${url}?token=<your token>`);
-  if (!webDist) console.log('  web app not built (run `pnpm build`): serving the API only');
+  // One write, so a reader that sees the first line sees the whole banner.
+  const banner = [
+    `planvas is running at ${url}`,
+    `  workspace: ${workspace}`,
+    `  data:      ${dataDir}`,
+    ...(options.token ? [`  access token required; open ${url}?token=<your token>`] : []),
+    ...(!webDist ? ['  web app not built (run `pnpm build`): serving the API only'] : []),
+  ];
+  console.log(banner.join('\n'));
   if (options.open && webDist) openBrowser(url);
 
   const shutdown = async () => {
