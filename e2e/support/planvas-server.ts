@@ -47,12 +47,17 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
   throw new Error(`planvas server did not answer /api/health:\n${log()}`);
 }
 
-/** Starts the real server (built web app + API) on a fresh copy of the fixture workspace. */
-export async function startPlanvas(): Promise<PlanvasServer> {
+export type StartPlanvasOptions = {
+  /** The workspace to copy (the fixture workspace by default); the server never touches the original. */
+  workspaceSource?: string;
+};
+
+/** Starts the real server (built web app + API) on a fresh copy of a workspace (the fixtures by default). */
+export async function startPlanvas(options: StartPlanvasOptions = {}): Promise<PlanvasServer> {
   const root = await mkdtemp(join(tmpdir(), 'planvas-e2e-'));
   const workspace = join(root, 'workspace');
   const dataDir = join(root, 'data');
-  await cp(FIXTURE_WORKSPACE, workspace, { recursive: true });
+  await cp(options.workspaceSource ?? FIXTURE_WORKSPACE, workspace, { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;

@@ -30,11 +30,25 @@ async function statusesSeen(page: Page): Promise<Record<string, string[]>> {
   return page.evaluate(() => (window as unknown as { __statuses: Record<string, string[]> }).__statuses);
 }
 
+/**
+ * Scrolls the popup's timeline as a user would: a wheel event first, so the timeline knows the
+ * user moved it and stops following the newest iteration.
+ */
+async function scrollFeed(dialog: Locator, to: 'top' | 'page-down'): Promise<boolean> {
+  return dialog.getByRole('feed').evaluate((el, where) => {
+    el.dispatchEvent(new WheelEvent('wheel', { deltaY: where === 'top' ? -100 : 100, bubbles: true }));
+    const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+    if (where === 'top') el.scrollTop = 0;
+    else el.scrollTop += el.clientHeight * 0.8;
+    return atEnd;
+  }, to);
+}
+
 /** Every iteration group of the popup's virtualised timeline, scrolled through top to bottom. */
 async function renderedGroups(dialog: Locator): Promise<Map<string, number[]>> {
   const feed = dialog.getByRole('feed');
   const groups = new Map<string, number[]>();
-  await feed.evaluate((el) => (el.scrollTop = 0));
+  await scrollFeed(dialog, 'top');
   for (let guard = 0; guard < 200; guard++) {
     await dialog.page().waitForTimeout(60);
     const visible = await feed.evaluate((el) =>
@@ -49,12 +63,7 @@ async function renderedGroups(dialog: Locator): Promise<Map<string, number[]>> {
       if (before) expect(seqs, `iteration ${iteration} re-rendered differently`).toEqual(before);
       groups.set(iteration, seqs);
     }
-    const atEnd = await feed.evaluate((el) => {
-      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
-      el.scrollTop += el.clientHeight * 0.8;
-      return end;
-    });
-    if (atEnd) break;
+    if (await scrollFeed(dialog, 'page-down')) break;
   }
   return groups;
 }
@@ -129,7 +138,7 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     expect(statuses[`${STEP}-sub-agent-literature`]).toEqual(expect.arrayContaining(['executing', 'completed']));
 
     // Iteration 2's snapshot: the tree and objective exactly as the server stored them then.
-    await dialog.getByRole('feed').evaluate((el) => (el.scrollTop = 0));
+    await scrollFeed(dialog, 'top');
     await group(2).getByRole('button', { name: /Plan at this point/ }).click();
     const panel = dialog.getByTestId('iteration-snapshot');
     await expect(panel).toHaveAttribute('data-iteration', '2');

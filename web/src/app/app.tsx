@@ -1,21 +1,29 @@
 import { ReactFlowProvider } from '@xyflow/react';
+import { ExecutionLogsHost } from '../logs/execution-logs-host';
+import { RunSidebar } from '../runs/run-sidebar';
+import { useRunSession } from '../runs/use-run-session';
 import { CanvasArea } from './canvas-area';
 import { Sidebar } from './sidebar';
 import { Toolbar } from './toolbar';
 import { useWorkflowList, useWorkflowSession } from './use-workflow-session';
 
-/** The app shell: workflows on the left, toolbar and canvas on the right. */
+/** The app shell: workflows on the left, toolbar and canvas on the right, the run beside the canvas. */
 export function App() {
   const reloadList = useWorkflowList();
   useWorkflowSession();
+  useRunSession();
   return (
     <div className="pv-app">
       <Sidebar onRetry={reloadList} />
       <main className="pv-main">
         <ReactFlowProvider>
           <Toolbar />
-          <CanvasArea />
+          <div className="pv-workarea">
+            <CanvasArea />
+            <RunSidebar />
+          </div>
         </ReactFlowProvider>
+        <ExecutionLogsHost />
       </main>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useReactFlow } from '@xyflow/react';
-import { ArrowDown, ArrowRight, Map as MapIcon, Maximize, TriangleExclamationPoint, WandSparkles, ZoomIn, ZoomOut } from 'lucide-react';
+import { ArrowDown, ArrowRight, Map as MapIcon, Maximize, PanelRight, TriangleExclamationPoint, WandSparkles, ZoomIn, ZoomOut } from 'lucide-react';
+import { RunControls } from '../runs/run-controls';
 import { useAppStore } from '../store/store-context';
 
 /** Canvas actions: direction, tidy up, fit, zoom, and the problems / minimap toggles. */
@@ -15,12 +16,19 @@ export function Toolbar() {
   const title = useAppStore((s) => s.workflows.find((w) => w.id === s.workflowId)?.title ?? s.workflowId);
   const hasDocument = useAppStore((s) => s.document !== null);
   const horizontal = direction === 'LR';
+  const openExecutionLogs = useAppStore((s) => s.openExecutionLogs);
+  const runsOpen = useAppStore((s) => s.panels.runs);
 
   return (
     <div className="pv-toolbar" role="toolbar" aria-label="Canvas">
       <div className="pv-toolbar__title" title={title ?? undefined}>
         {title ?? 'No workflow open'}
       </div>
+      {hasDocument && (
+        <div className="pv-toolbar__group">
+          <RunControls onOpenLogs={() => openExecutionLogs(null)} />
+        </div>
+      )}
       <div className="pv-toolbar__group">
         <button
           type="button"
@@ -69,6 +77,17 @@ export function Toolbar() {
         >
           <TriangleExclamationPoint size={15} aria-hidden />
           {problemCount}
+        </button>
+        <button
+          type="button"
+          className={`pv-icon-button${runsOpen ? ' is-on' : ''}`}
+          data-testid="toggle-runs"
+          onClick={() => togglePanel('runs')}
+          title="Runs, todos and objective"
+          aria-label="Runs panel"
+          aria-pressed={runsOpen}
+        >
+          <PanelRight size={15} />
         </button>
       </div>
     </div>

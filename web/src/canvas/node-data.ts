@@ -30,8 +30,10 @@ type StepData<S> = {
 
 export type RegularData = StepData<RegularStep>;
 export type TodoTaskData = StepData<TodoTaskStep> & {
-  /** Leaf todos done / all (seed 000); filled by the run slice of a later issue. */
+  /** Leaf todos done / all (seed 000), from the followed run. */
   progress?: { completed: number; total: number };
+  /** The orchestrator iteration the followed run is at. */
+  iteration?: number;
 };
 export type OrchestrationData = StepData<OrchestrationStep>;
 export type RoutingData = StepData<RoutingStep>;

@@ -17,8 +17,11 @@ import {
   type OnSelectionChangeFunc,
 } from '@xyflow/react';
 import type { LayoutDirection, Problem } from '@planvas/shared';
+import { useShallow } from 'zustand/shallow';
+import { withActiveDelegation, withRunStates, type RunDecor } from '../runs/run-decorations';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { canvasFlowOf } from './flow-cache';
+import type { CanvasEdge } from './edge-data';
 import type { CanvasNode } from './node-data';
 import { edgeTypes } from './edges/edge-types';
 import { nodeTypes } from './registry';
@@ -34,6 +37,7 @@ const defaultEdgeOptions: DefaultEdgeOptions = {
 const fitViewOptions = { padding: 0.12, maxZoom: 1, duration: 0 };
 const NO_PROBLEMS: Problem[] = [];
 const NO_NODES: CanvasNode[] = [];
+const NO_EDGES: CanvasEdge[] = [];
 /** Past this many nodes only those in view are rendered (a 2,000-step plan has ~3,500 nodes). */
 const RENDER_VISIBLE_ONLY_ABOVE = 400;
 /**
@@ -64,6 +68,14 @@ export function WorkflowCanvas() {
   const focusRequest = useAppStore((s) => s.focusRequest);
   const showMiniMap = useAppStore((s) => s.panels.minimap);
 
+  // The followed run: statuses, todo progress and the delegation going on (each changes identity
+  // only when it changes, so this re-renders per status change, not per event).
+  const runDecor = useAppStore(
+    useShallow((s): RunDecor => ({ statuses: s.run.stepStatuses, todos: s.run.todosByStep, activeNodeId: s.run.activeDelegation?.nodeId ?? null })),
+  );
+  const runDecorRef = useRef(runDecor);
+  runDecorRef.current = runDecor;
+
   const shownPlan = viewReady ? plan : null;
   const flow = useMemo(() => (shownPlan ? canvasFlowOf(shownPlan, direction, problems) : null), [shownPlan, direction, problems]);
   const layout = useCanvasLayout(shownPlan, direction, epoch);
@@ -87,14 +99,22 @@ export function WorkflowCanvas() {
     // node in full for one frame.
     if (flow.nodes.length > COMPACT_ABOVE && reactFlow.getZoom() < 1.01) store.getState().setDetail('compact');
     setNodes(
-      flow.nodes.map((node) => ({
-        ...node,
-        position: manual[node.id] ?? positions[node.id] ?? { x: 0, y: 0 },
-        selected: node.id === selectedRef.current,
-      })),
+      withRunStates(
+        flow.nodes.map((node) => ({
+          ...node,
+          position: manual[node.id] ?? positions[node.id] ?? { x: 0, y: 0 },
+          selected: node.id === selectedRef.current,
+        })),
+        runDecorRef.current,
+      ),
     );
     setShown({ version: layout.version, direction: layout.direction });
   }, [flow, layout.positions, layout.version, layout.direction, manual, reactFlow, store]);
+
+  // Run events -> node statuses, todo progress and iteration; only the nodes that changed get new objects.
+  useEffect(() => {
+    setNodes((current) => withRunStates(current, runDecor));
+  }, [runDecor]);
 
   // Store selection -> nodes (the problems list and deep links select from outside the canvas).
   useEffect(() => {
@@ -173,7 +193,8 @@ export function WorkflowCanvas() {
     [store],
   );
 
-  const edges = nodes.length > 0 && flow ? flow.edges : [];
+  const flowEdges = nodes.length > 0 && flow ? flow.edges : NO_EDGES;
+  const edges = useMemo(() => withActiveDelegation(flowEdges, runDecor.activeNodeId), [flowEdges, runDecor.activeNodeId]);
   const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction;
   const state = !shownPlan ? 'empty' : !drawn ? 'pending' : layout.fallback ? 'fallback' : 'ready';
 

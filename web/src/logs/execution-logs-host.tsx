@@ -6,5 +6,5 @@ export function ExecutionLogsHost() {
   const logs = useAppStore((s) => s.executionLogs);
   const close = useAppStore((s) => s.closeExecutionLogs);
   if (!logs) return null;
-  return <ExecutionLogsPopup stepId={logs.stepId || null} onClose={close} />;
+  return <ExecutionLogsPopup stepId={logs.stepId} onClose={close} />;
 }

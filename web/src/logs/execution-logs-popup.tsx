@@ -55,6 +55,15 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
   useEffect(() => {
     dialogRef.current?.focus();
   }, []);
+  // Escape closes it wherever the focus is (the button that had it may be gone, e.g. after
+  // "Continue from here").
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
 
   const steps = useMemo(() => todoTaskStepsFor(events), [events]);
   const [pickedStep, setPickedStep] = useState<string | null>(null);
@@ -97,12 +106,6 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onClose();
-          }
-        }}
       >
         <header className="pv-logs__header">
           <ScrollText size={16} aria-hidden className="pv-logs__icon" />

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDownToLine } from 'lucide-react';
 import type { EventEnvelope, IterationGrouping } from '@planvas/shared';
@@ -39,37 +39,67 @@ export function IterationTimeline(props: IterationTimelineProps) {
   }, [grouping, filters]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Following the newest row is the virtualizer's own end anchoring: rows appended while the list
-  // is scrolled to its end keep it there (also while rows are measured and change height); once
-  // the user scrolls up it stays where they are, and scrolling back down resumes following.
+  // Following the newest row. Rows are measured as they render, so the end moves after every
+  // scroll to it; while following, each change of the list (new rows, measured heights) puts the
+  // view back at the end. Only the user stops the following (wheel, keys, touch, the scrollbar):
+  // the list's own scrolling passes through positions short of the end and must not count.
+  // Scrolling back to the end resumes it.
+  const following = useRef(live);
+  const userScrolledAt = useRef(Number.NEGATIVE_INFINITY);
+  const [atEnd, setAtEnd] = useState(true);
+  const stickToEnd = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el || !following.current) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
+  }, []);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 200,
     overscan: 4,
     getItemKey: (index) => rows[index]?.key ?? index,
-    anchorTo: live ? 'end' : 'start',
-    followOnAppend: live,
-    scrollEndThreshold: FOLLOW_SLACK,
+    onChange: () => {
+      if (following.current) requestAnimationFrame(stickToEnd);
+    },
   });
+  useEffect(() => {
+    following.current = live && (following.current || atEnd);
+  }, [live, atEnd]);
 
   // A live run opens at its newest iteration; a finished one at its first.
-  const openedAtEnd = useRef(false);
   useLayoutEffect(() => {
-    if (openedAtEnd.current || rows.length === 0) return;
-    openedAtEnd.current = true;
-    if (live) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [rows.length, live, virtualizer]);
+    if (following.current && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows.length, virtualizer]);
 
-  const [atEnd, setAtEnd] = useState(true);
-  const onScroll = useCallback(() => setAtEnd(virtualizer.isAtEnd(FOLLOW_SLACK)), [virtualizer]);
+  const markUserScroll = useCallback(() => {
+    userScrolledAt.current = performance.now();
+  }, []);
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const end = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_SLACK;
+    if (end) following.current = live;
+    else if (performance.now() - userScrolledAt.current < 1000) following.current = false;
+    setAtEnd(end || following.current);
+  }, [live]);
 
   const items = virtualizer.getVirtualItems();
   return (
     <div className={`pv-timeline ${className ?? ''}`}>
-      <div ref={scrollRef} className="pv-timeline__scroll" onScroll={onScroll}
+      <div
+        ref={scrollRef}
+        className="pv-timeline__scroll"
+        onScroll={onScroll}
+        onWheel={markUserScroll}
+        onTouchMove={markUserScroll}
+        onKeyDown={markUserScroll}
+        onPointerDown={markUserScroll}
         tabIndex={0}
-        role="feed" aria-label={label} aria-busy={live} data-virtual-scroll="">
+        role="feed"
+        aria-label={label}
+        aria-busy={live}
+        data-virtual-scroll=""
+      >
         {rows.length === 0 ? (
           <p className="pv-muted pv-timeline__empty">{grouping.groups.length === 0 ? 'No iterations yet.' : 'No iteration matches the filters.'}</p>
         ) : (
@@ -104,7 +134,11 @@ export function IterationTimeline(props: IterationTimelineProps) {
         <button
           type="button"
           className="pv-timeline__jump"
-          onClick={() => virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })}
+          onClick={() => {
+            following.current = true;
+            setAtEnd(true);
+            virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+          }}
         >
           <ArrowDownToLine size={13} aria-hidden /> Newest
         </button>

@@ -29,10 +29,9 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
   const [provider, setProvider] = useState<ExecutionProvider>('scripted');
   const [pace, setPace] = useState('');
   const [starting, setStarting] = useState(false);
-  const { workflowId, followedRunId, status, runError } = useRunStore(
+  const { workflowId, status, runError } = useRunStore(
     useShallow((s) => ({
       workflowId: s.workflowId,
-      followedRunId: s.followedRunId,
       status: s.run.runStatus ?? s.followedRun?.status ?? null,
       runError: s.runError,
     })),
@@ -49,7 +48,7 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
       </label>
       <select id={providerId} value={provider} onChange={(e) => setProvider(e.target.value as ExecutionProvider)} title="Orchestrator provider">
         <option value="scripted">Scripted</option>
-        <option value="openai">OpenAI-compatible</option>
+        <option value="openai" title="Any OpenAI-compatible endpoint">OpenAI</option>
       </select>
       <label htmlFor={paceId} className="pv-visually-hidden">
         Pace
@@ -78,14 +77,9 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
         <Play size={14} aria-hidden /> {starting ? 'Starting…' : 'Start run'}
       </button>
       {active ? (
-        <button type="button" className="pv-button" data-testid="cancel-run" onClick={() => void cancelRun()}>
+        <button type="button" className="pv-button" data-testid="cancel-run" onClick={() => void cancelRun()} title="Cancel the run being followed">
           <CircleStop size={14} aria-hidden /> Cancel
         </button>
-      ) : null}
-      {followedRunId && status ? (
-        <span className="pv-run-controls__status" title={followedRunId}>
-          <RunStatusChip status={status} />
-        </span>
       ) : null}
       {onOpenLogs ? (
         <button type="button" className="pv-button" data-testid="open-execution-logs" onClick={onOpenLogs} title="Execution logs of the whole run">

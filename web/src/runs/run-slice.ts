@@ -1,6 +1,5 @@
 import { isFinalRunStatus, todoProgress, type EventEnvelope, type ExecutionProvider, type RunSummary } from '@planvas/shared';
-import type { StateCreator } from 'zustand/vanilla';
-import type { AppState } from '../store/app-state';
+import type { SliceCreator } from '../store/app-state';
 import { deriveRun, EMPTY_RUN_DERIVED, type RunDerived } from './run-derive';
 import { followRun, type EventSourceFactory, type RunStream, type RunStreamOptions, type StreamState } from './run-stream';
 import { createRunsApi, type RunsApi } from './runs-api';
@@ -60,8 +59,7 @@ export type RunSliceDeps = {
   stream?: Partial<Pick<RunStreamOptions, 'maxSseFailures' | 'pollIntervalMs' | 'sseRetryMs' | 'flushDelayMs' | 'reconnectDelayMs'>>;
 };
 
-type RunState = AppState & RunSlice;
-export type RunSliceCreator = StateCreator<RunState, [], [], RunSlice>;
+export type RunSliceCreator = SliceCreator<RunSlice>;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -31,6 +31,8 @@ export const createDocumentSlice: SliceCreator<DocumentSlice> = (set, get) => ({
     // A late answer for a workflow the user already left is dropped.
     if (document.id !== get().workflowId) return;
     set({ document, documentStatus: 'ready', documentError: null });
+    // The loaded files are the saved state: a clean document and a fresh undo history.
+    get().documentLoaded(document);
   },
   failDocument: (id, error) => {
     if (id !== get().workflowId) return;

@@ -3,7 +3,7 @@ import type { SliceCreator } from './app-state';
 
 export type XY = { x: number; y: number };
 export type Viewport = { x: number; y: number; zoom: number };
-export type PanelName = 'problems' | 'minimap' | 'sidebar';
+export type PanelName = 'problems' | 'minimap' | 'sidebar' | 'runs';
 
 /**
  * How the user looks at the open workflow. Direction, manual positions and viewport are planvas'
@@ -21,8 +21,8 @@ export type ViewSlice = {
   /** Set when the automatic layout fell back to a grid. */
   layoutNotice: string | null;
   panels: Record<PanelName, boolean>;
-  /** The step whose execution logs are open (the popup arrives with a later issue). */
-  executionLogs: { stepId: string } | null;
+  /** The execution-logs popup: one todo_task step's logs, or the whole run's (stepId null, from the toolbar). */
+  executionLogs: { stepId: string | null } | null;
   /**
    * How much nodes draw: `compact` (title and handles only) while a big plan is zoomed far out,
    * where details are unreadable anyway and would cost seconds of rendering.
@@ -39,7 +39,8 @@ export type ViewSlice = {
   setViewport(viewport: Viewport): void;
   setLayoutNotice(notice: string | null): void;
   togglePanel(panel: PanelName, open?: boolean): void;
-  openExecutionLogs(stepId: string): void;
+  /** Opens the popup on a step's logs; without a step, on the whole run. */
+  openExecutionLogs(stepId?: string | null): void;
   closeExecutionLogs(): void;
   setDetail(detail: 'full' | 'compact'): void;
 };
@@ -51,7 +52,7 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   viewOf: null,
   layoutEpoch: 0,
   layoutNotice: null,
-  panels: { problems: true, minimap: true, sidebar: true },
+  panels: { problems: true, minimap: true, sidebar: true, runs: true },
   executionLogs: null,
   detail: 'full',
 
@@ -63,21 +64,26 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
       viewport: settings.viewport ?? null,
     }),
   setDirection: (direction) => {
-    if (direction !== get().direction) set({ direction, layoutNotice: null });
+    if (direction === get().direction) return;
+    // Layout changes are undoable like edits (history slice).
+    get().recordHistory('Switch direction');
+    set({ direction, layoutNotice: null });
   },
   toggleDirection: () => get().setDirection(get().direction === 'LR' ? 'TB' : 'LR'),
   moveNodes: (positions) => {
     const { direction, manualPositions } = get();
+    get().recordHistory('Move');
     set({ manualPositions: { ...manualPositions, [direction]: { ...manualPositions[direction], ...positions } } });
   },
   tidyUp: () => {
     const { direction, manualPositions, layoutEpoch } = get();
+    get().recordHistory('Tidy up');
     set({ manualPositions: { ...manualPositions, [direction]: {} }, layoutEpoch: layoutEpoch + 1, layoutNotice: null });
   },
   setViewport: (viewport) => set({ viewport }),
   setLayoutNotice: (layoutNotice) => set({ layoutNotice }),
   togglePanel: (panel, open) => set({ panels: { ...get().panels, [panel]: open ?? !get().panels[panel] } }),
-  openExecutionLogs: (stepId) => set({ executionLogs: { stepId } }),
+  openExecutionLogs: (stepId = null) => set({ executionLogs: { stepId } }),
   closeExecutionLogs: () => set({ executionLogs: null }),
   setDetail: (detail) => {
     if (detail !== get().detail) set({ detail });

@@ -2,7 +2,6 @@
 // a fetch double and its stream by an EventSource double.
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { AppStore } from '../../store/app-store';
 import { StoreProvider } from '../../store/store-context';
 import { createRunsApi } from '../../runs/runs-api';
 import { FakeEventSource } from '../../runs/testing/fake-event-source';
@@ -18,6 +17,6 @@ export function renderWithRunStore(
     { api: createRunsApi({ fetch: http.fetch }), createEventSource: (url) => new FakeEventSource(url), stream: { flushDelayMs: 0 } },
     { workflowId: 'Workflow/ResearchReport', ...options.initial },
   );
-  const view = render(<StoreProvider store={store as unknown as AppStore}>{ui}</StoreProvider>);
+  const view = render(<StoreProvider store={store}>{ui}</StoreProvider>);
   return { ...view, store, requests: http.requests };
 }

@@ -31,6 +31,11 @@ export const TodoTaskNode = memo(function TodoTaskNode({ id, data }: NodeProps<T
       problems={data.problems}
       headerExtra={
         <>
+          {data.iteration ? (
+            <span className="pv-node__iteration" data-testid="node-iteration" title={`Orchestrator iteration ${data.iteration}`}>
+              it. {data.iteration}
+            </span>
+          ) : null}
           <ProgressRing progress={data.progress} />
           <button
             type="button"

@@ -1,0 +1,104 @@
+import { WorkspaceSettings, type MigrationChange, type Plan, type Problem, type StepConfig } from '@planvas/shared';
+import { ApiError } from './api-error';
+import { followWorkflowChanges, type ChangesEventSourceFactory, type WorkflowChangeListener } from './changes-stream';
+import type { Revision } from './types';
+
+/** What a save answers: the new revision, whether bytes were written, the problems found in the result. */
+export type SaveAnswer = { revision: string; written: boolean; problems: Problem[] };
+
+export type CreatedWorkflow = { id: string; planRevision: string; stepConfigRevision: string | null };
+
+/** `POST /api/workflows/:id/migrate` (`dryRun`: the changes it would make, nothing written). */
+export type MigrationAnswer = {
+  dryRun: boolean;
+  legacy: boolean;
+  changes: MigrationChange[];
+  planWritten: boolean;
+  stepConfigWritten: boolean;
+  planRevision: string;
+  stepConfigRevision: string | null;
+  problems: Problem[];
+};
+
+/**
+ * The writing half of the API: saves carry the revision they were based on (`If-Match`) and this
+ * tab's id (`X-Planvas-Client`), so the tab can tell its own saves from everybody else's on the
+ * change stream.
+ */
+export interface AuthoringApi {
+  readonly clientId: string;
+  /** `baseRevision` is the revision the edit started from; a stale one is answered 412 (`ApiError` status 412). */
+  savePlan(workflowId: string, plan: Plan, baseRevision: Revision): Promise<SaveAnswer>;
+  /** `baseRevision: null` creates a step_config.json that does not exist yet. */
+  saveStepConfig(workflowId: string, stepConfig: StepConfig, baseRevision: Revision | null): Promise<SaveAnswer>;
+  createWorkflow(workflowId: string): Promise<CreatedWorkflow>;
+  migrate(workflowId: string, options: { dryRun: boolean }): Promise<MigrationAnswer>;
+  getSettings(signal?: AbortSignal): Promise<WorkspaceSettings>;
+  saveSettings(settings: WorkspaceSettings): Promise<WorkspaceSettings>;
+  /** Follows the workflow's changes on disk; returns the function that stops. */
+  watchChanges(workflowId: string, listener: WorkflowChangeListener): () => void;
+}
+
+export type AuthoringApiOptions = {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  clientId?: string;
+  createEventSource?: ChangesEventSourceFactory;
+};
+
+/** A fresh id per tab (the header allows `A-Z a-z 0-9 . _ : -`, 1-128 characters). */
+export function newClientId(): string {
+  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `tab-${random}`;
+}
+
+const workflowPath = (id: string) => `/api/workflows/${encodeURIComponent(id)}`;
+const ifMatch = (revision: Revision | null) => (revision === null ? '"absent"' : `"${String(revision)}"`);
+
+export function createAuthoringApi(options: AuthoringApiOptions = {}): AuthoringApi {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const clientId = options.clientId ?? newClientId();
+
+  async function send<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(method !== 'GET' ? { 'x-planvas-client': clientId } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (!response.ok) throw await ApiError.fromResponse(response);
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new ApiError(response.status, 'bad_response', `The server answered ${method} ${path} with something that is not JSON`);
+    }
+  }
+
+  return {
+    clientId,
+    savePlan: (id, plan, baseRevision) => send<SaveAnswer>('PUT', `${workflowPath(id)}/plan`, plan, { 'if-match': ifMatch(baseRevision) }),
+    saveStepConfig: (id, stepConfig, baseRevision) => send<SaveAnswer>('PUT', `${workflowPath(id)}/step-config`, stepConfig, { 'if-match': ifMatch(baseRevision) }),
+    createWorkflow: (id) => send<CreatedWorkflow>('POST', '/api/workflows', { id }),
+    migrate: (id, { dryRun }) => send<MigrationAnswer>('POST', `${workflowPath(id)}/migrate${dryRun ? '?dryRun=1' : ''}`, {}),
+    async getSettings(signal) {
+      const body = await send<unknown>('GET', '/api/settings', undefined, {}, signal);
+      const parsed = WorkspaceSettings.safeParse(body);
+      if (!parsed.success) throw new ApiError(200, 'bad_response', 'GET /api/settings: not workspace settings');
+      return parsed.data;
+    },
+    saveSettings: (settings) => send<WorkspaceSettings>('PUT', '/api/settings', settings),
+    watchChanges: (id, listener) => followWorkflowChanges(`${baseUrl}${workflowPath(id)}/changes`, listener, options.createEventSource),
+  };
+}
