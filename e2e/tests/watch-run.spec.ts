@@ -68,6 +68,19 @@ async function renderedGroups(dialog: Locator): Promise<Map<string, number[]>> {
   return groups;
 }
 
+/** Zooms the canvas in on a node (wheel over it, as a user would), for a screenshot that shows it. */
+async function zoomTo(page: Page, nodeId: string): Promise<void> {
+  const box = await page.locator(`.react-flow__node[data-id="${nodeId}"]`).boundingBox();
+  if (!box) return;
+  // Zooming keeps the point under the pointer in place: aim at the header so it stays in view.
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(12, box.height / 4));
+  for (let i = 0; i < 5; i++) {
+    await page.mouse.wheel(0, -120);
+    await page.waitForTimeout(60);
+  }
+  await page.mouse.move(0, 0);
+}
+
 async function runsOf(page: Page, baseURL: string): Promise<RunSummary[]> {
   const answer = await page.request.get(`${baseURL}/api/runs?workflow=${encodeURIComponent(WORKFLOW)}`);
   return ((await answer.json()) as { runs: RunSummary[] }).runs;
@@ -79,7 +92,7 @@ async function eventsOf(page: Page, baseURL: string, runId: string): Promise<Eve
 }
 
 test('watch the scripted demo run live, lose the connection without a gap or duplicate, branch from iteration 2', async ({ page, planvas }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const proxy = await startDropProxy(planvas.baseURL);
   try {
     await page.goto(`${proxy.url}/workflows/${encodeURIComponent(WORKFLOW)}`);
@@ -88,9 +101,13 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     await expect(todoNode).toBeVisible();
     await recordNodeStatuses(page);
 
-    // Start the demo run from the UI, at the demo pace.
+    // Start the demo run from the UI. The slow pace leaves time to drop the connection while
+    // the todo_task step is still producing iterations.
+    await page.getByRole('combobox', { name: 'Pace' }).selectOption({ label: 'Slow (1.5 s)' });
     await page.getByTestId('start-run').click();
     await expect(todoNode.locator('[data-status]').first()).toHaveAttribute('data-status', /orchestrating|executing/, { timeout: 30_000 });
+    await zoomTo(page, STEP);
+    await expect(todoNode.getByTestId('progress-ring')).toBeVisible();
     await screenshot(page, 'watch-run-1-canvas-live');
 
     // The popup from the toolbar: iterations appear while it is open.
@@ -110,9 +127,9 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     await page.waitForTimeout(3500);
     // Events the run produced meanwhile, and later iterations, still show up.
     const lastGroup = group(6);
-    await expect(lastGroup).toBeVisible({ timeout: 60_000 });
+    await expect(lastGroup).toBeVisible({ timeout: 90_000 });
     const header = dialog.getByTestId('logs-event-count');
-    await expect(dialog.getByTestId('run-status')).toHaveAttribute('data-status', 'waiting_input', { timeout: 60_000 });
+    await expect(dialog.getByTestId('run-status')).toHaveAttribute('data-status', 'waiting_input', { timeout: 90_000 });
     await screenshot(page, 'watch-run-3-popup-after-drop');
     expect(proxy.streamRequests.length, 'the page resumed its event stream').toBeGreaterThan(streamsBefore);
     expect(proxy.streamRequests.slice(streamsBefore).some((url) => /after=[1-9]/.test(url)), 'it resumed from its last seq').toBe(true);
@@ -174,8 +191,11 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     await expect(branchRow).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
     await expect(branchRow.getByTestId('run-lineage')).toContainText('iteration 2');
     const branchEvents = await eventsOf(page, planvas.baseURL, branchId);
-    const seeded = branchEvents.find((e) => e.type === 'todo_snapshot' && e.data['iteration'] === 0);
+    // Its todo list started as iteration 2's snapshot of the parent run.
+    const seeded = branchEvents.find((e) => e.type === 'todo_snapshot' && e.data['reason'] === 'seeded');
     expect(seeded?.data['seeded_from']).toEqual({ run_id: runId, iteration: 2 });
+    const seededTodos = (seeded?.data['todos'] as Array<{ title: string; status: string }>).map((t) => ({ title: t.title, status: t.status }));
+    expect(seededTodos).toEqual(snapshot.todos.map((t) => ({ title: t.title, status: t.status })));
     await expect(todoNode.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed');
     await screenshot(page, 'watch-run-5-branched-run-completed');
   } finally {

@@ -1,8 +1,11 @@
 import { ViewSettings, type Problem } from '@planvas/shared';
 import { ApiError } from './api-error';
+import { createAuthoringApi, type AuthoringApi } from './authoring-api';
+import type { ChangesEventSourceFactory } from './changes-stream';
 import type { WorkflowDocument, WorkflowSummary } from './types';
 
-export interface PlanvasApi {
+/** The whole API the app uses: reading workflows and view settings, and the writing half (authoring-api.ts). */
+export interface PlanvasApi extends AuthoringApi {
   listWorkflows(signal?: AbortSignal): Promise<WorkflowSummary[]>;
   getWorkflow(id: string, signal?: AbortSignal): Promise<WorkflowDocument>;
   getView(id: string, signal?: AbortSignal): Promise<ViewSettings>;
@@ -13,6 +16,9 @@ export type ApiClientOptions = {
   /** Origin (and path prefix) of the API; empty means same origin, as served by the planvas server. */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** This tab's id, sent with every write (`X-Planvas-Client`); random by default. */
+  clientId?: string;
+  createEventSource?: ChangesEventSourceFactory;
 };
 
 /** `/api/workflows/<id>`: a workflow id is a folder path, sent as ONE encoded path segment. */
@@ -42,6 +48,7 @@ export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
   }
 
   return {
+    ...createAuthoringApi(options),
     async listWorkflows(signal) {
       const body = await request<{ workflows: RawSummary[] }>('/api/workflows', { signal });
       if (!Array.isArray(body?.workflows)) throw new ApiError(200, 'bad_response', 'GET /api/workflows: no `workflows` list');

@@ -1,4 +1,7 @@
 import { ReactFlowProvider } from '@xyflow/react';
+import { AuthoringLayer } from '../authoring/authoring-layer';
+import { useAuthoringSession } from '../authoring/use-authoring-session';
+import { Inspector } from '../panels/inspector/inspector';
 import { ExecutionLogsHost } from '../logs/execution-logs-host';
 import { RunSidebar } from '../runs/run-sidebar';
 import { useRunSession } from '../runs/use-run-session';
@@ -12,6 +15,7 @@ export function App() {
   const reloadList = useWorkflowList();
   useWorkflowSession();
   useRunSession();
+  useAuthoringSession();
   return (
     <div className="pv-app">
       <Sidebar onRetry={reloadList} />
@@ -20,10 +24,12 @@ export function App() {
           <Toolbar />
           <div className="pv-workarea">
             <CanvasArea />
+            <Inspector />
             <RunSidebar />
           </div>
         </ReactFlowProvider>
         <ExecutionLogsHost />
+        <AuthoringLayer />
       </main>
     </div>
   );

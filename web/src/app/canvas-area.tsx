@@ -1,4 +1,7 @@
 import { ListTodo, RefreshCw, TriangleExclamationPoint } from 'lucide-react';
+import { DraftBanner } from '../authoring/draft-banner';
+import { Palette } from '../authoring/palette';
+import { FixBanner } from '../authoring/workflow-fixes';
 import { WorkflowCanvas } from '../canvas/workflow-canvas';
 import { ProblemsList } from '../panels/problems-list/problems-list';
 import { useAppStore } from '../store/store-context';
@@ -45,6 +48,9 @@ export function CanvasArea() {
   return (
     <div className="pv-stage">
       <WorkflowCanvas />
+      <Palette />
+      <DraftBanner />
+      <FixBanner />
       {planMissing && (
         <div className="pv-stage__banner pv-stage__banner--error" role="alert">
           plan.json could not be read; the problems list says where.

@@ -1,5 +1,6 @@
 import { useReactFlow } from '@xyflow/react';
 import { ArrowDown, ArrowRight, Map as MapIcon, Maximize, PanelRight, TriangleExclamationPoint, WandSparkles, ZoomIn, ZoomOut } from 'lucide-react';
+import { SaveControls } from '../authoring/save-controls';
 import { RunControls } from '../runs/run-controls';
 import { useAppStore } from '../store/store-context';
 
@@ -24,6 +25,7 @@ export function Toolbar() {
       <div className="pv-toolbar__title" title={title ?? undefined}>
         {title ?? 'No workflow open'}
       </div>
+      <SaveControls />
       {hasDocument && (
         <div className="pv-toolbar__group">
           <RunControls onOpenLogs={() => openExecutionLogs(null)} />

@@ -69,7 +69,7 @@ describe('authoring slice: every edit is one undoable step', () => {
     expect(store.getState().connectNodes({ source: 'gather-sources', sourceHandle: 'next', target: 'research-todo-sub-agent-literature', targetHandle: 'top' })).toBe(false);
     expect(store.getState().connectNodes({ source: 'draft-report', sourceHandle: 'next', target: 'literature-reviewer', targetHandle: 'in' })).toBe(false);
     expect(store.getState().connectNodes({ source: 'research-todo', sourceHandle: 'literature', target: 'draft-report', targetHandle: 'in' })).toBe(false);
-    expect(docOf(store)).toBe(before);
+    expect(docOf(store).plan).toBe(before.plan);
     const messages = store.getState().toasts.map((t) => t.message);
     expect(messages.some((m) => /sub-agent/.test(m))).toBe(true);
     expect(messages.some((m) => /delegates to its own sub-agent/.test(m))).toBe(true);
@@ -88,7 +88,8 @@ describe('authoring slice: every edit is one undoable step', () => {
     const store = storeWithDocument();
     store.getState().addStepOfKind('regular', { title: 'Lonely' });
     store.getState().setAgentConfigOf('lonely', { execution_max_turns: 3 });
-    store.getState().resetHistory();
+    // As if it had been saved: deleting it is then a change.
+    store.getState().setDocument({ ...store.getState().document! });
     expectUndoable(
       store,
       () => expect(store.getState().requestDelete(['lonely'], [])).toBe('deleted'),

@@ -18,6 +18,7 @@ import {
 } from '@xyflow/react';
 import type { LayoutDirection, Problem } from '@planvas/shared';
 import { useShallow } from 'zustand/shallow';
+import { useCanvasEditing } from '../authoring/use-canvas-editing';
 import { withActiveDelegation, withRunStates, type RunDecor } from '../runs/run-decorations';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { canvasFlowOf } from './flow-cache';
@@ -64,7 +65,7 @@ export function WorkflowCanvas() {
   const direction = useAppStore((s) => s.direction);
   const epoch = useAppStore((s) => s.layoutEpoch);
   const manual = useAppStore((s) => s.manualPositions[s.direction]);
-  const selectedNodeId = useAppStore((s) => s.selectedNodeId);
+  const selectedNodeIds = useAppStore((s) => s.selectedNodeIds);
   const focusRequest = useAppStore((s) => s.focusRequest);
   const showMiniMap = useAppStore((s) => s.panels.minimap);
 
@@ -85,8 +86,9 @@ export function WorkflowCanvas() {
   // Which layout the nodes on screen carry: `data-direction` and `data-layout-state` describe what
   // is drawn, so a test that waits for TB finds TB positions, not the LR ones still on screen.
   const [shown, setShown] = useState<{ version: number; direction: LayoutDirection } | null>(null);
-  const selectedRef = useRef(selectedNodeId);
-  selectedRef.current = selectedNodeId;
+  const selectedRef = useRef(selectedNodeIds);
+  selectedRef.current = selectedNodeIds;
+  const editing = useCanvasEditing();
 
   useEffect(() => {
     if (!flow || !layout.positions || !layout.direction) {
@@ -103,7 +105,7 @@ export function WorkflowCanvas() {
         flow.nodes.map((node) => ({
           ...node,
           position: manual[node.id] ?? positions[node.id] ?? { x: 0, y: 0 },
-          selected: node.id === selectedRef.current,
+          selected: selectedRef.current.includes(node.id),
         })),
         runDecorRef.current,
       ),
@@ -118,12 +120,13 @@ export function WorkflowCanvas() {
 
   // Store selection -> nodes (the problems list and deep links select from outside the canvas).
   useEffect(() => {
+    const selected = new Set(selectedNodeIds);
     setNodes((current) =>
-      current.some((n) => (n.id === selectedNodeId) !== (n.selected === true))
-        ? current.map((n) => ((n.id === selectedNodeId) === (n.selected === true) ? n : { ...n, selected: n.id === selectedNodeId }))
+      current.some((n) => selected.has(n.id) !== (n.selected === true))
+        ? current.map((n) => (selected.has(n.id) === (n.selected === true) ? n : { ...n, selected: selected.has(n.id) }))
         : current,
     );
-  }, [selectedNodeId]);
+  }, [selectedNodeIds]);
 
   const big = (flow?.nodes.length ?? 0) > COMPACT_ABOVE;
   useOnViewportChange({
@@ -144,19 +147,22 @@ export function WorkflowCanvas() {
     if (nodeIds.length > 0) updateNodeInternals(nodeIds);
   }, [direction, nodeIds, updateNodeInternals]);
 
-  // Fit the view when a new layout arrives; on the first layout of a workflow, restore the saved
-  // viewport instead if there is one.
-  const fittedFor = useRef<{ workflowId: string | null; version: number }>({ workflowId: null, version: -1 });
+  // Fit the view when a new layout arrives for another workflow, direction or tidy-up; on the first
+  // layout of a workflow, restore the saved viewport instead if there is one. A layout that follows
+  // an edit (a step added, a route removed) keeps the viewport: the user is working in it.
+  const fittedFor = useRef<{ workflowId: string | null; version: number; key: string }>({ workflowId: null, version: -1, key: '' });
   useEffect(() => {
     if (!layout.positions || nodes.length === 0 || layout.pending) return;
     const last = fittedFor.current;
     if (last.workflowId === workflowId && last.version === layout.version) return;
+    const key = `${workflowId}|${layout.direction}|${epoch}`;
     const firstForWorkflow = last.workflowId !== workflowId;
-    fittedFor.current = { workflowId, version: layout.version };
+    fittedFor.current = { workflowId, version: layout.version, key };
+    if (!firstForWorkflow && key === last.key) return;
     const saved = store.getState().viewport;
     if (firstForWorkflow && saved) void reactFlow.setViewport(saved);
     else void reactFlow.fitView(fitViewOptions);
-  }, [layout.positions, layout.pending, layout.version, nodes.length, workflowId, reactFlow, store]);
+  }, [layout.positions, layout.pending, layout.version, layout.direction, epoch, nodes.length, workflowId, reactFlow, store]);
 
   // Centre a node on request (problems list).
   useEffect(() => {
@@ -180,8 +186,11 @@ export function WorkflowCanvas() {
   );
 
   const onSelectionChange = useCallback<OnSelectionChangeFunc<CanvasNode>>(
-    ({ nodes: selected }) => {
-      store.getState().selectNode(selected[0]?.id ?? null);
+    ({ nodes: selected, edges: selectedEdges }) => {
+      store.getState().setSelection(
+        selected.map((n) => n.id),
+        selectedEdges.map((e) => e.id),
+      );
     },
     [store],
   );
@@ -194,12 +203,13 @@ export function WorkflowCanvas() {
   );
 
   const flowEdges = nodes.length > 0 && flow ? flow.edges : NO_EDGES;
-  const edges = useMemo(() => withActiveDelegation(flowEdges, runDecor.activeNodeId), [flowEdges, runDecor.activeNodeId]);
+  const { withSelectedEdges } = editing;
+  const edges = useMemo(() => withSelectedEdges(withActiveDelegation(flowEdges, runDecor.activeNodeId)), [flowEdges, runDecor.activeNodeId, withSelectedEdges]);
   const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction;
   const state = !shownPlan ? 'empty' : !drawn ? 'pending' : layout.fallback ? 'fallback' : 'ready';
 
   return (
-    <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined}>
+    <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined} {...editing.dropTarget}>
       <ReactFlow<CanvasNode>
         nodes={nodes}
         edges={edges}
@@ -212,7 +222,7 @@ export function WorkflowCanvas() {
         onMoveEnd={onMoveEnd}
         // Return edges end on the parent's route handle, a source handle: loose mode allows it.
         connectionMode={ConnectionMode.Loose}
-        nodesConnectable={false}
+        {...editing.flowProps}
         onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
         minZoom={0.05}
         maxZoom={2}

@@ -6,14 +6,19 @@ import { ApiError } from '../api/api-error';
 import type { PlanvasApi } from '../api/client';
 import { layout } from '../layout/elk-layout';
 import type { LayoutService } from '../layout/layout-client';
+import { fixtureDocument } from '../authoring/testing/authoring-store';
 import { FIXTURE_ROOT, fixtureWorkflowIds } from './fixtures';
+import { createMemoryWorkspace, type MemoryWorkspace } from './memory-workspace';
 
 /**
  * The planvas API over the fixture workspace, in process, for component tests of the whole app
- * (the server has its own tests; the e2e tests run the two together).
+ * (the server has its own tests; the e2e tests run the two together). Documents are read once
+ * into an in-memory workspace that saves with revisions (see memory-workspace.ts); pass the same
+ * `workspace` to two APIs to have two tabs on one workspace.
  */
-export function createFixtureApi(): PlanvasApi & { views: Map<string, ViewSettings> } {
+export function createFixtureApi(options: { clientId?: string; workspace?: MemoryWorkspace } = {}): PlanvasApi & { views: Map<string, ViewSettings>; workspace: MemoryWorkspace } {
   const views = new Map<string, ViewSettings>();
+  const workspace = options.workspace ?? createMemoryWorkspace(fixtureWorkflowIds().map((id) => fixtureDocument(id, { plan: 'r1', stepConfig: 's1' })));
   const read = (id: string) => {
     if (!fixtureWorkflowIds().includes(id)) throw new ApiError(404, 'workflow_not_found', `no workflow "${id}"`);
     const result = readPlan(JSON.parse(readFileSync(join(FIXTURE_ROOT, id, 'planning', 'plan.json'), 'utf8')));
@@ -21,7 +26,9 @@ export function createFixtureApi(): PlanvasApi & { views: Map<string, ViewSettin
     return result;
   };
   return {
+    ...workspace.authoringApi(options.clientId ?? 'tab-test'),
     views,
+    workspace,
     async listWorkflows() {
       return fixtureWorkflowIds().map((id) => {
         const result = read(id);
@@ -29,8 +36,7 @@ export function createFixtureApi(): PlanvasApi & { views: Map<string, ViewSettin
       });
     },
     async getWorkflow(id) {
-      const result = read(id);
-      return { id, plan: result.plan, planRevision: 'r1', stepConfig: null, stepConfigRevision: null, stepConfigForm: null, legacy: result.legacy, problems: checkPlan(result.plan) };
+      return workspace.getWorkflow(id);
     },
     async getView(id) {
       return views.get(id) ?? DEFAULT_VIEW_SETTINGS;

@@ -1,0 +1,100 @@
+import { useEffect, useRef } from 'react';
+import { ClipboardPaste, Copy, CopyPlus, Pencil, Trash2, Unlink } from 'lucide-react';
+import { KNOWN_STEP_TYPES, STEP_KIND_LABELS } from '@planvas/shared';
+import { useAppStore, useAppStoreApi } from '../store/store-context';
+import type { ContextMenu as Menu } from './authoring-slice';
+import { edgeTargetOf, nodeTargetOf } from './node-targets';
+
+type Item = { label: string; icon?: typeof Copy; shortcut?: string; run(): void; danger?: boolean };
+
+/** Right-click menu on a step, a connection or the empty canvas. */
+export function ContextMenu() {
+  const store = useAppStoreApi();
+  const menu = useAppStore((s) => s.contextMenu);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!menu) return;
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent && e.key !== 'Escape') return;
+      if (e instanceof MouseEvent && ref.current?.contains(e.target as Node)) return;
+      store.getState().openContextMenu(null);
+    };
+    window.addEventListener('mousedown', close, true);
+    window.addEventListener('keydown', close, true);
+    return () => {
+      window.removeEventListener('mousedown', close, true);
+      window.removeEventListener('keydown', close, true);
+    };
+  }, [menu, store]);
+  if (!menu) return null;
+  const items = itemsFor(menu, store);
+  if (items.length === 0) return null;
+  return (
+    <div ref={ref} className="pv-context-menu" role="menu" aria-label="Actions" style={{ left: menu.x, top: menu.y }} data-testid="context-menu">
+      {items.map((item) => {
+        const Icon = item.icon;
+        return (
+          <button
+            key={item.label}
+            type="button"
+            role="menuitem"
+            className={`pv-context-menu__item${item.danger ? ' pv-danger' : ''}`}
+            onClick={() => {
+              store.getState().openContextMenu(null);
+              item.run();
+            }}
+          >
+            <span className="pv-context-menu__icon">{Icon && <Icon size={14} aria-hidden />}</span>
+            <span className="pv-context-menu__label">{item.label}</span>
+            {item.shortcut && <kbd>{item.shortcut}</kbd>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] {
+  const state = store.getState();
+  const plan = state.document?.plan;
+  if (!plan) return [];
+  const { target } = menu;
+  if (target.kind === 'node') {
+    const node = nodeTargetOf(plan, target.id);
+    if (!node) return [];
+    // Acting on a node that is not selected acts on it alone.
+    const ensureSelected = () => {
+      if (!store.getState().selectedNodeIds.includes(target.id)) store.getState().setSelection([target.id], []);
+    };
+    if (node.kind === 'step') {
+      return [
+        { label: 'Edit', icon: Pencil, run: () => store.getState().setSelection([target.id], []) },
+        { label: 'Duplicate', icon: CopyPlus, shortcut: 'Ctrl+D', run: () => (ensureSelected(), store.getState().duplicateSelection()) },
+        { label: 'Copy', icon: Copy, shortcut: 'Ctrl+C', run: () => (ensureSelected(), store.getState().copySelection()) },
+        { label: 'Delete', icon: Trash2, shortcut: 'Del', danger: true, run: () => (ensureSelected(), store.getState().requestDelete()) },
+      ];
+    }
+    if (node.kind === 'sub_agent') {
+      return [
+        { label: 'Edit', icon: Pencil, run: () => store.getState().setSelection([target.id], []) },
+        { label: 'Copy as a step', icon: Copy, run: () => (ensureSelected(), store.getState().copySelection()) },
+        { label: `Remove route “${node.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(node.parentStepId, node.routeId) },
+      ];
+    }
+    if (node.kind === 'generic') return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(node.parentStepId, false) }];
+    return [];
+  }
+  if (target.kind === 'edge') {
+    const edge = edgeTargetOf(plan, target.id);
+    if (edge?.kind === 'flow') return [{ label: 'Delete connection', icon: Unlink, danger: true, run: () => store.getState().requestDelete([], [target.id]) }];
+    if (edge?.kind === 'delegation') return [{ label: `Remove route “${edge.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(edge.parentStepId, edge.routeId) }];
+    if (edge?.kind === 'generic') return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(edge.parentStepId, false) }];
+    return [];
+  }
+  const at = target.at;
+  const items: Item[] = [];
+  if (state.clipboard) items.push({ label: 'Paste', icon: ClipboardPaste, shortcut: 'Ctrl+V', run: () => store.getState().pasteClipboard() });
+  for (const kind of KNOWN_STEP_TYPES) items.push({ label: `Add ${STEP_KIND_LABELS[kind]} here`, run: () => store.getState().addStepOfKind(kind, { position: at }) });
+  return items;
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { WorkspaceSettings } from '@planvas/shared';
+import { useApi } from '../../api/api-context';
+import { Dialog } from '../../authoring/dialog';
+import { useAppStore, useAppStoreApi } from '../../store/store-context';
+import { ErrorDetails } from '../inspector/fields';
+import { LlmFields } from '../inspector/llm-fields';
+import { ApiError } from '../../api/api-error';
+import type { ErrorDetail } from '@planvas/shared';
+
+/**
+ * The workspace's preset execution LLM and default LLM: where the resolution chain goes when a
+ * step sets no LLM of its own (seed 001 "LLM Selection Priority"). Saved with PUT /api/settings.
+ */
+export function SettingsDialog() {
+  const store = useAppStoreApi();
+  const api = useApi();
+  const open = useAppStore((s) => s.overlay === 'settings');
+  const current = useAppStore((s) => s.workspaceSettings);
+  const [draft, setDraft] = useState<WorkspaceSettings>(current);
+  const [error, setError] = useState<{ message: string; details: ErrorDetail[] } | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setDraft(current);
+      setError(null);
+    }
+  }, [open, current]);
+  if (!open) return null;
+  const close = () => store.getState().openOverlay(null);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await api.saveSettings(withoutEmpty(draft));
+      store.getState().setWorkspaceSettings(saved);
+      store.getState().toast({ tone: 'success', message: 'Workspace settings saved' });
+      close();
+    } catch (e) {
+      setError({ message: e instanceof Error ? e.message : String(e), details: e instanceof ApiError ? e.details : [] });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog
+      title="Workspace settings"
+      subtitle="Used by every step that sets no LLM of its own: its execution LLM, else the preset, else the default."
+      onClose={close}
+      testId="settings-dialog"
+      footer={
+        <>
+          <button type="button" className="pv-button" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="pv-button pv-button--primary" onClick={() => void save()} disabled={saving}>
+            Save settings
+          </button>
+        </>
+      }
+    >
+      <LlmFields label="Preset execution LLM" value={draft.presetExecutionLlm} onChange={(presetExecutionLlm) => setDraft({ ...draft, presetExecutionLlm: presetExecutionLlm ?? null })} />
+      <LlmFields label="Default LLM" value={draft.defaultLlm} onChange={(defaultLlm) => setDraft({ ...draft, defaultLlm: defaultLlm ?? null })} />
+      {error && <ErrorDetails title={`Not saved: ${error.message}`} details={error.details} />}
+    </Dialog>
+  );
+}
+
+/** Cleared LLMs are sent as absent rather than as empty strings. */
+function withoutEmpty(settings: WorkspaceSettings): WorkspaceSettings {
+  const out: WorkspaceSettings = {};
+  if (settings.presetExecutionLlm) out.presetExecutionLlm = settings.presetExecutionLlm;
+  if (settings.defaultLlm) out.defaultLlm = settings.defaultLlm;
+  return out;
+}
