@@ -7,7 +7,7 @@ import { learnCodeRoutes } from './runs/learn-code-callback';
 
 /**
  * Runs: start / list / cancel / answer / objective / branch / import, the event log and its SSE
- * stream, ingest for external runtimes, and the learn_code callback (server/RUNS-API.md).
+ * stream, ingest for external runtimes, and the learn_code callback (README.md "Runs").
  */
 export const runRoutes: FastifyPluginAsync<RunsOptions> = async (app, options) => {
   await app.register(runsPlugin, options ?? {});

@@ -2,7 +2,7 @@ import type { BranchFrom, EventEnvelope, ExecutionProvider, RunSummary } from '@
 import { ApiError } from '../api/api-error';
 
 /**
- * The runs API (server/RUNS-API.md) as the web app uses it. Kept beside the run slice rather than
+ * The runs API (README.md "Runs") as the web app uses it. Kept beside the run slice rather than
  * in the document client so watching runs can be developed and tested on its own.
  */
 export interface RunsApi {
