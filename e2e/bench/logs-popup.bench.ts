@@ -50,15 +50,15 @@ async function api<T>(server: PlanvasServer, path: string, body: unknown): Promi
   return (await answer.json()) as T;
 }
 
-/** An external run fed through the ingest API, as a runtime outside planvas would. */
-async function ingestRun(server: PlanvasServer, decisions: number): Promise<string> {
+/** An external run fed through the ingest API, as a runtime outside planvas would; its id and event count. */
+async function ingestRun(server: PlanvasServer, decisions: number): Promise<{ runId: string; events: number }> {
   const { runId } = await api<{ runId: string }>(server, '/api/runs', { workflowId: WORKFLOW });
   for (let start = 1; start <= decisions; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, decisions - start + 1) }, (_, i) => decision(start + i));
     await api(server, `/api/runs/${runId}/events`, batch);
   }
-  await api(server, `/api/runs/${runId}/events`, { type: 'run_status', data: { status: 'completed' } });
-  return runId;
+  const end = await api<{ lastSeq: number }>(server, `/api/runs/${runId}/events`, { type: 'run_status', data: { status: 'completed' } });
+  return { runId, events: end.lastSeq };
 }
 
 /** Follows a run from the runs list, then waits until the page holds all its events. */
@@ -133,15 +133,18 @@ export async function run(): Promise<void> {
     const bigRun = await ingestRun(server, DECISIONS);
     const emptyRun = await ingestRun(server, 0);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names with a `__name` helper that does not exist in the page the
+    // evaluated functions below are sent to.
+    await page.addInitScript('globalThis.__name = (fn) => fn;');
     await page.goto(`${server.baseURL}/workflows/${encodeURIComponent(WORKFLOW)}`);
     await page.locator('.react-flow__node').first().waitFor();
 
-    const loadMs = await openRun(page, bigRun, DECISIONS + 1);
+    const loadMs = await openRun(page, bigRun.runId, bigRun.events);
     const big = [];
     for (let i = 0; i < REPEATS; i++) big.push(await timePopupOpen(page, '[role="dialog"] [data-testid="iteration-group"]'));
     const plain = [];
     for (let i = 0; i < REPEATS; i++) plain.push(await timePlainDom(page, DECISIONS));
-    await openRun(page, emptyRun, 1);
+    await openRun(page, emptyRun.runId, emptyRun.events);
     const empty = [];
     for (let i = 0; i < REPEATS; i++) empty.push(await timePopupOpen(page, '[role="dialog"] .pv-timeline__empty'));
 

@@ -74,7 +74,7 @@ async function zoomTo(page: Page, nodeId: string): Promise<void> {
   if (!box) return;
   // Zooming keeps the point under the pointer in place: aim at the header so it stays in view.
   await page.mouse.move(box.x + box.width / 2, box.y + Math.min(12, box.height / 4));
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 8; i++) {
     await page.mouse.wheel(0, -120);
     await page.waitForTimeout(60);
   }
@@ -103,7 +103,7 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
 
     // Start the demo run from the UI. The slow pace leaves time to drop the connection while
     // the todo_task step is still producing iterations.
-    await page.getByRole('combobox', { name: 'Pace' }).selectOption({ label: 'Slow (1.5 s)' });
+    await page.getByRole('combobox', { name: 'Provider and pace' }).selectOption({ label: 'Scripted · slow (1.5 s)' });
     await page.getByTestId('start-run').click();
     await expect(todoNode.locator('[data-status]').first()).toHaveAttribute('data-status', /orchestrating|executing/, { timeout: 30_000 });
     await zoomTo(page, STEP);
@@ -201,4 +201,33 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
   } finally {
     await proxy.close();
   }
+});
+
+test('a decision log written by the seed system, imported, is grouped by its own iterations', async ({ page }) => {
+  await page.goto(`/workflows/${encodeURIComponent(WORKFLOW)}`);
+  await expect(page.locator(`.react-flow__node[data-id="${STEP}"]`)).toBeVisible();
+  // fixtures/.../logs/research-todo/todo-task-execution.json: the first line has no iteration, and
+  // iteration 3 was written before iteration 2.
+  await page.getByTestId('import-decision-log').click();
+  await expect(page.locator('[data-testid="run-row"][aria-current="true"]')).toHaveAttribute('data-status', 'completed');
+
+  await page.locator(`.react-flow__node[data-id="${STEP}"]`).getByTestId('open-execution-logs').click();
+  const dialog = page.getByRole('dialog', { name: /Execution logs/ });
+  await expect(dialog).toBeVisible();
+  const groups = dialog.locator('[data-testid="iteration-group"]');
+  await expect(groups.first()).toBeVisible();
+  const seen = new Set<string>();
+  for (;;) {
+    for (const iteration of await groups.evaluateAll((els) => els.map((el) => el.getAttribute('data-iteration') ?? ''))) seen.add(iteration);
+    if (await scrollFeed(dialog, 'page-down')) break;
+    await page.waitForTimeout(60);
+  }
+  expect([...seen]).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+  await scrollFeed(dialog, 'top');
+  const first = dialog.locator('[data-testid="iteration-group"][data-iteration="1"]');
+  await expect(first).toContainText('Survey 2024-2025 benchmark literature');
+  await expect(first).toContainText('counted as iteration 1');
+  await expect(dialog.locator('[data-testid="iteration-group"][data-iteration="2"]')).toContainText('Extract benchmark numbers into a table');
+  await expect(dialog.locator('[data-testid="iteration-group"][data-iteration="3"]')).toContainText('Verify headline throughput claims');
+  await screenshot(page, 'watch-run-6-imported-decision-log');
 });

@@ -297,6 +297,8 @@ export const createAuthoringSlice: SliceCreator<AuthoringSlice> = (set, get) => 
       const result = edit(`Add ${STEP_KIND_LABELS[kind]}`, (doc) => addStep(doc, step, options.at ?? {}), position ? { positions: (p) => ({ ...p, [step.id]: position }) } : {});
       if (!result) return null;
       selectSteps([step.id]);
+      // Added by a click (no drop point): bring it into view once it is laid out.
+      if (!position) get().focusNode(step.id);
       return step.id;
     },
     connectNodes: (connection) => {

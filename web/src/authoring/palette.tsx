@@ -49,6 +49,7 @@ export function Palette() {
             onClick={() => add(kind)}
             onDragStart={(e) => onDragStart(e, kind)}
             title={`${STEP_KIND_LABELS[kind]}: ${HINTS[kind]}. Click to add, or drag onto the canvas.`}
+            aria-label={`Add ${STEP_KIND_LABELS[kind]}`}
           >
             <span className="pv-palette__icon" aria-hidden>
               <Icon size={15} />

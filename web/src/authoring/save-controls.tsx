@@ -24,12 +24,6 @@ export function SaveControls() {
       <button type="button" className="pv-icon-button" data-testid="redo" disabled={redoLabel === null} onClick={() => store.getState().redo()} title={redoLabel ? `Redo ${redoLabel} (${mod}Shift+Z)` : 'Nothing to redo'} aria-label="Redo">
         <Redo2 size={15} />
       </button>
-      {hasDocument && (
-        <span className={`pv-save-state${dirty ? ' is-dirty' : ''}`} data-testid="save-state" aria-live="polite">
-          {dirty && <span className="pv-save-state__dot" aria-hidden />}
-          {state}
-        </span>
-      )}
       <button
         type="button"
         className={`pv-button pv-button--save${dirty ? ' is-dirty' : ''}`}
@@ -37,10 +31,12 @@ export function SaveControls() {
         data-dirty={dirty ? 'true' : 'false'}
         disabled={!hasDocument || !dirty || saving}
         onClick={() => void save()}
-        title={`Save plan.json and step_config.json (${mod}S)`}
+        title={`${state}. Save plan.json and step_config.json (${mod}S)`}
+        aria-label={`Save (${state.toLowerCase()})`}
       >
         <Save size={15} aria-hidden />
         Save
+        {dirty && <span className="pv-save-dot" aria-hidden />}
       </button>
       <button type="button" className="pv-icon-button" data-testid="open-settings" onClick={() => store.getState().openOverlay('settings')} title="Workspace settings (preset and default LLM)" aria-label="Workspace settings">
         <Settings size={15} />

@@ -51,5 +51,12 @@ export function useAuthoringSession(): void {
     };
   }, [store]);
 
+  // The tab's title says when there is something unsaved, as editors do.
+  const dirty = useAppStore((s) => s.dirty);
+  useEffect(() => {
+    const name = workflowId?.split('/').pop();
+    document.title = `${dirty ? '● ' : ''}${name ? `${name} — ` : ''}planvas`;
+  }, [dirty, workflowId]);
+
   useAuthoringShortcuts(store, save as () => void);
 }

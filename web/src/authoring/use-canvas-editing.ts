@@ -1,5 +1,5 @@
 import { useCallback, useMemo, type DragEvent, type MouseEvent as ReactMouseEvent } from 'react';
-import { useReactFlow, type Connection, type EdgeChange, type FinalConnectionState, type IsValidConnection } from '@xyflow/react';
+import { useReactFlow, type Connection, type Edge, type EdgeChange, type FinalConnectionState, type IsValidConnection } from '@xyflow/react';
 import { isKnownStepType } from '@planvas/shared';
 import type { CanvasEdge } from '../canvas/edge-data';
 import type { CanvasNode } from '../canvas/node-data';
@@ -17,10 +17,10 @@ const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
  */
 export function useCanvasEditing() {
   const store = useAppStoreApi();
-  const reactFlow = useReactFlow<CanvasNode, CanvasEdge>();
+  const reactFlow = useReactFlow<CanvasNode>();
   const selectedEdgeIds = useAppStore((s) => s.selectedEdgeIds);
 
-  const isValidConnection = useCallback<IsValidConnection<CanvasEdge>>(
+  const isValidConnection = useCallback<IsValidConnection<Edge>>(
     (connection) => {
       const plan = store.getState().document?.plan;
       return plan ? planCanvasConnection(plan, connection as CanvasConnection).ok : false;
@@ -44,7 +44,7 @@ export function useCanvasEditing() {
   );
 
   const onEdgesChange = useCallback(
-    (changes: EdgeChange<CanvasEdge>[]) => {
+    (changes: EdgeChange<Edge>[]) => {
       const selected = new Set(store.getState().selectedEdgeIds);
       let changed = false;
       for (const change of changes) {
@@ -66,7 +66,7 @@ export function useCanvasEditing() {
     [store],
   );
   const onEdgeContextMenu = useCallback(
-    (event: ReactMouseEvent, edge: CanvasEdge) => {
+    (event: ReactMouseEvent, edge: Edge) => {
       event.preventDefault();
       store.getState().openContextMenu({ x: event.clientX, y: event.clientY, target: { kind: 'edge', id: edge.id } });
     },

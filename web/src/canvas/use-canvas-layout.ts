@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutDirection, Plan } from '@planvas/shared';
 import { useLayoutService } from '../layout/layout-context';
 import { toLayoutInput } from '../layout/layout-input';
 import type { Positions } from '../layout/layout-types';
 import { useAppStoreApi } from '../store/store-context';
 import { canvasFlowOf } from './flow-cache';
+import { END_NODE_ID, START_NODE_ID } from './node-data';
 
 export type CanvasLayout = {
   positions: Positions | null;
@@ -19,44 +20,57 @@ export type CanvasLayout = {
   direction: LayoutDirection | null;
 };
 
-type Done = { plan: Plan; direction: LayoutDirection; epoch: number; positions: Positions; fallback: boolean; version: number; ms: number };
+type Done = { signature: string; direction: LayoutDirection; epoch: number; positions: Positions; fallback: boolean; version: number; ms: number };
 
 /**
  * Lays the plan out (in the worker) whenever its structure, the direction or the tidy-up epoch
  * changes. Statuses and problems do not re-lay out: they change what nodes show, not their size.
- * While a new layout runs, the previous positions of the same plan stay on screen.
+ * Neither do edits that leave the geometry alone (a title typed in the inspector): layouts are
+ * keyed by the layout input itself (node sizes, ports, edges), not by the plan object.
+ * While a new layout runs, the previous positions stay on screen.
  */
 export function useCanvasLayout(plan: Plan | null, direction: LayoutDirection, epoch: number): CanvasLayout {
   const service = useLayoutService();
   const store = useAppStoreApi();
   const [done, setDone] = useState<Done | null>(null);
 
-  const input = useMemo(() => {
+  // The same geometry keeps the same input object, so the effect below does not run again.
+  const last = useRef<{ signature: string; input: ReturnType<typeof toLayoutInput> } | null>(null);
+  const keyed = useMemo(() => {
     if (!plan) return null;
     const flow = canvasFlowOf(plan, direction, null);
-    return toLayoutInput(flow.nodes, flow.edges, direction);
+    const next = toLayoutInput(flow.nodes, flow.edges, direction);
+    const signature = `${direction}\u0000${JSON.stringify(next)}`;
+    if (last.current?.signature !== signature) last.current = { signature, input: next };
+    return last.current;
   }, [plan, direction]);
+  const input = keyed?.input ?? null;
+  const signature = keyed?.signature ?? null;
 
   useEffect(() => {
-    if (!plan || !input) return;
+    if (!input || signature === null) return;
     let cancelled = false;
     void service.layout(input.nodes, input.edges, direction).then((result) => {
       if (cancelled) return;
       store.getState().setLayoutNotice(result.fallback ? `Showing a simple grid: ${result.reason ?? 'the automatic layout failed'}.` : null);
-      setDone((previous) => ({ plan, direction, epoch, positions: result.positions, fallback: result.fallback, version: (previous?.version ?? 0) + 1, ms: Math.round(result.ms) }));
+      setDone((previous) => ({ signature, direction, epoch, positions: result.positions, fallback: result.fallback, version: (previous?.version ?? 0) + 1, ms: Math.round(result.ms) }));
     });
     return () => {
       cancelled = true;
     };
-  }, [service, store, plan, input, direction, epoch]);
+  }, [service, store, input, signature, direction, epoch]);
 
-  const current = done !== null && done.plan === plan && done.direction === direction && done.epoch === epoch;
+  const same = done !== null && signature !== null && done.signature === signature;
+  const current = same && done.direction === direction && done.epoch === epoch;
+  // After an edit that changes the geometry (a step added), the last positions stay on screen
+  // until the new layout arrives, rather than a blank canvas; a layout of another workflow does not.
+  const related = same || (done !== null && input !== null && input.nodes.some((n) => n.id !== START_NODE_ID && n.id !== END_NODE_ID && n.id in done.positions));
   return {
-    positions: done !== null && done.plan === plan ? done.positions : null,
+    positions: related ? done!.positions : null,
     pending: plan !== null && !current,
     version: done?.version ?? 0,
     fallback: done?.fallback ?? false,
     ms: done?.ms ?? null,
-    direction: done !== null && done.plan === plan ? done.direction : null,
+    direction: related ? done!.direction : null,
   };
 }

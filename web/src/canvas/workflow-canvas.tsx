@@ -164,15 +164,22 @@ export function WorkflowCanvas() {
     else void reactFlow.fitView(fitViewOptions);
   }, [layout.positions, layout.pending, layout.version, layout.direction, epoch, nodes.length, workflowId, reactFlow, store]);
 
-  // Centre a node on request (problems list).
+  // Centre a node on request (problems list, a step just added), once it is laid out: a request
+  // for a node the layout has not placed yet waits for the layout.
+  const focusedSeq = useRef(0);
   useEffect(() => {
-    if (!focusRequest) return;
-    const node = reactFlow.getNode(focusRequest.nodeId);
-    if (!node) return;
-    const width = node.measured?.width ?? node.width ?? 0;
-    const height = node.measured?.height ?? node.height ?? 0;
-    void reactFlow.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom: Math.max(reactFlow.getZoom(), 0.9), duration: 350 });
-  }, [focusRequest, reactFlow]);
+    if (!focusRequest || focusRequest.seq === focusedSeq.current || layout.pending) return;
+    // Where the node is drawn now: its dragged position, else the layout's (the node objects of
+    // React Flow may still carry the previous layout in this very commit).
+    const id = focusRequest.nodeId;
+    const node = flow?.nodes.find((n) => n.id === id);
+    const position = manual[id] ?? layout.positions?.[id];
+    if (!node || !position) return;
+    focusedSeq.current = focusRequest.seq;
+    const width = node.width ?? 0;
+    const height = node.height ?? 0;
+    void reactFlow.setCenter(position.x + width / 2, position.y + height / 2, { zoom: Math.max(reactFlow.getZoom(), 0.9), duration: 350 });
+  }, [focusRequest, reactFlow, layout.pending, layout.positions, flow, manual]);
 
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
     setNodes((current) => applyNodeChanges(changes, current));

@@ -13,7 +13,7 @@ describe('RunControls', () => {
     const { requests, store } = renderWithRunStore(<RunControls onOpenLogs={onOpenLogs} />, {
       onStart: () => ({ summary: fakeRunSummary('run-1'), events: [envelope(1, 'run_status', { status: 'running' })] }),
     });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Pace' }), 'No delay');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider and pace' }), 'Scripted · no delay');
     await user.click(screen.getByTestId('start-run'));
     await waitFor(() => expect(store.getState().followedRunId).toBe('run-1'));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ provider: 'scripted', paceMs: 0 });

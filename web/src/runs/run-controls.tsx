@@ -1,17 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/shallow';
-import { CircleStop, GitBranch, Play, ScrollText } from 'lucide-react';
+import { CircleStop, FileInput, GitBranch, Play, ScrollText } from 'lucide-react';
 import { isFinalRunStatus, type ExecutionProvider, type RunSummary } from '@planvas/shared';
 import { formatDuration, formatRunStart, RunStatusChip, shortRunId } from './run-format';
 import { useRunStore } from './use-run-store';
 import './run-controls.css';
 
-/** Pace choices of the scripted provider; '' leaves the server's watchable demo pace. */
-const PACES: ReadonlyArray<{ value: string; label: string }> = [
-  { value: '', label: 'Demo pace' },
-  { value: '0', label: 'No delay' },
-  { value: '300', label: 'Fast (0.3 s)' },
-  { value: '1500', label: 'Slow (1.5 s)' },
+/**
+ * How to run: the provider and, for the scripted one, its pace (one menu keeps the toolbar short).
+ * An empty pace leaves the server's watchable demo pace.
+ */
+const RUN_MODES: ReadonlyArray<{ value: string; label: string; provider: ExecutionProvider; paceMs?: number }> = [
+  { value: 'scripted', label: 'Scripted · demo pace', provider: 'scripted' },
+  { value: 'scripted:0', label: 'Scripted · no delay', provider: 'scripted', paceMs: 0 },
+  { value: 'scripted:300', label: 'Scripted · fast (0.3 s)', provider: 'scripted', paceMs: 300 },
+  { value: 'scripted:1500', label: 'Scripted · slow (1.5 s)', provider: 'scripted', paceMs: 1500 },
+  { value: 'openai', label: 'OpenAI-compatible', provider: 'openai' },
 ];
 
 export type RunControlsProps = {
@@ -24,10 +28,8 @@ export type RunControlsProps = {
  * at a glance. Lives in the toolbar.
  */
 export function RunControls({ onOpenLogs }: RunControlsProps) {
-  const providerId = useId();
-  const paceId = useId();
-  const [provider, setProvider] = useState<ExecutionProvider>('scripted');
-  const [pace, setPace] = useState('');
+  const modeId = useId();
+  const [mode, setMode] = useState(RUN_MODES[0]!.value);
   const [starting, setStarting] = useState(false);
   const { workflowId, status, runError } = useRunStore(
     useShallow((s) => ({
@@ -43,20 +45,13 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
 
   return (
     <div className="pv-run-controls" role="group" aria-label="Run">
-      <label htmlFor={providerId} className="pv-visually-hidden">
-        Provider
+      <label htmlFor={modeId} className="pv-visually-hidden">
+        Provider and pace
       </label>
-      <select id={providerId} value={provider} onChange={(e) => setProvider(e.target.value as ExecutionProvider)} title="Orchestrator provider">
-        <option value="scripted">Scripted</option>
-        <option value="openai" title="Any OpenAI-compatible endpoint">OpenAI</option>
-      </select>
-      <label htmlFor={paceId} className="pv-visually-hidden">
-        Pace
-      </label>
-      <select id={paceId} value={pace} onChange={(e) => setPace(e.target.value)} disabled={provider !== 'scripted'} title="Pace of the scripted provider">
-        {PACES.map((p) => (
-          <option key={p.value} value={p.value}>
-            {p.label}
+      <select id={modeId} value={mode} onChange={(e) => setMode(e.target.value)} title="Orchestrator provider, and the pace of the scripted one">
+        {RUN_MODES.map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
           </option>
         ))}
       </select>
@@ -64,21 +59,23 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
         type="button"
         className="pv-primary-button"
         data-testid="start-run"
+        title="Start a run of this workflow"
         disabled={!workflowId || starting}
         onClick={async () => {
           setStarting(true);
           try {
-            await startRun({ provider, ...(provider === 'scripted' && pace !== '' ? { paceMs: Number(pace) } : {}) });
+            const chosen = RUN_MODES.find((m) => m.value === mode) ?? RUN_MODES[0]!;
+            await startRun({ provider: chosen.provider, ...(chosen.paceMs !== undefined ? { paceMs: chosen.paceMs } : {}) });
           } finally {
             setStarting(false);
           }
         }}
       >
-        <Play size={14} aria-hidden /> {starting ? 'Starting…' : 'Start run'}
+        <Play size={14} aria-hidden /> {starting ? 'Starting…' : 'Run'}
       </button>
       {active ? (
-        <button type="button" className="pv-button" data-testid="cancel-run" onClick={() => void cancelRun()} title="Cancel the run being followed">
-          <CircleStop size={14} aria-hidden /> Cancel
+        <button type="button" className="pv-icon-button" data-testid="cancel-run" onClick={() => void cancelRun()} title="Cancel the run being followed" aria-label="Cancel run">
+          <CircleStop size={15} aria-hidden />
         </button>
       ) : null}
       {onOpenLogs ? (
@@ -170,6 +167,47 @@ function duration(run: RunSummary, now: number): string {
   return formatDuration(end - start);
 }
 
+const NO_STEPS: string[] = [];
+
+/** Imports a todo_task step's decision log (written by the seed system) as a run. */
+function ImportDecisionLog() {
+  const steps = useRunStore(
+    useShallow((s) => s.document?.plan?.steps.filter((step) => step.type === 'todo_task').map((step) => step.id) ?? NO_STEPS),
+  );
+  const importDecisionLog = useRunStore((s) => s.importDecisionLog);
+  const [stepId, setStepId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  if (steps.length === 0) return null;
+  const chosen = steps.includes(stepId) ? stepId : steps[0]!;
+  return (
+    <form
+      className="pv-runs__import"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        try {
+          await importDecisionLog(chosen);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label htmlFor={id}>Import decision log of</label>
+      <select id={id} value={chosen} onChange={(e) => setStepId(e.target.value)}>
+        {steps.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="pv-link-button" disabled={busy} data-testid="import-decision-log">
+        <FileInput size={12} aria-hidden /> Import
+      </button>
+    </form>
+  );
+}
+
 /** Runs of the open workflow, newest first; a click follows that run. */
 export function RunsList() {
   const runs = useRunStore((s) => s.runs);
@@ -183,6 +221,7 @@ export function RunsList() {
         <h2>Runs</h2>
         {runsStatus === 'loading' && runs.length === 0 ? <span className="pv-muted">loading…</span> : null}
       </header>
+      <ImportDecisionLog />
       {runs.length === 0 ? (
         <p className="pv-muted">{runsStatus === 'error' ? 'Could not load the runs.' : 'No runs yet.'}</p>
       ) : (

@@ -41,6 +41,8 @@ export type RunSlice = {
   cancelRun(): Promise<void>;
   answerInput(answer: string | number | boolean): Promise<void>;
   editObjective(objective: string, stepId?: string): Promise<void>;
+  /** Imports a step's decision log (the seed system's file) as a run and follows it. */
+  importDecisionLog(stepId: string): Promise<string | null>;
   /** "Continue from here": a new run seeded from `runId`'s snapshot at `iteration`. */
   continueFrom(runId: string, iteration: number, stepId?: string): Promise<string | null>;
   openRun(runId: string): Promise<void>;
@@ -219,6 +221,21 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
         } catch (error) {
           set({ runError: `Could not change the objective: ${message(error)}` });
           throw error;
+        }
+      },
+
+      importDecisionLog: async (stepId) => {
+        const workflowId = get().workflowId;
+        if (!workflowId) return null;
+        try {
+          const { runId } = await api.importDecisionLog(workflowId, stepId);
+          set({ runError: null });
+          await get().openRun(runId);
+          void get().loadRuns(workflowId);
+          return runId;
+        } catch (error) {
+          set({ runError: `Could not import the decision log of ${stepId}: ${message(error)}` });
+          return null;
         }
       },
 

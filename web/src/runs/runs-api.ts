@@ -7,6 +7,8 @@ import { ApiError } from '../api/api-error';
  */
 export interface RunsApi {
   startRun(workflowId: string, body: StartRunRequest): Promise<{ runId: string }>;
+  /** Imports the seed system's decision log of a step (`logs/<stepId>/todo-task-execution.json`) as a run. */
+  importDecisionLog(workflowId: string, stepId: string): Promise<{ runId: string }>;
   listRuns(workflowId: string, signal?: AbortSignal): Promise<RunSummary[]>;
   getRun(runId: string, signal?: AbortSignal): Promise<RunSummary>;
   cancelRun(runId: string): Promise<void>;
@@ -25,7 +27,7 @@ export type StartRunRequest = {
 export type RunsApiOptions = { baseUrl?: string; fetch?: typeof fetch };
 
 /** Events fetched per page; the server may answer fewer, callers page until an empty answer. */
-export const EVENTS_PAGE = 2000;
+export const EVENTS_PAGE = 5000;
 
 export function runApiPath(runId: string): string {
   return `/api/runs/${encodeURIComponent(runId)}`;
@@ -60,6 +62,11 @@ export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
     async startRun(workflowId, body) {
       const answer = await post<{ runId?: string }>(`/api/workflows/${encodeURIComponent(workflowId)}/runs`, body);
       if (typeof answer?.runId !== 'string') throw new ApiError(200, 'bad_response', 'starting a run gave no runId');
+      return { runId: answer.runId };
+    },
+    async importDecisionLog(workflowId, stepId) {
+      const answer = await post<{ runId?: string }>(`/api/workflows/${encodeURIComponent(workflowId)}/runs/import`, { stepId });
+      if (typeof answer?.runId !== 'string') throw new ApiError(200, 'bad_response', 'importing a decision log gave no runId');
       return { runId: answer.runId };
     },
     async listRuns(workflowId, signal) {

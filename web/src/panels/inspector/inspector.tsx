@@ -24,7 +24,7 @@ export function Inspector() {
   return (
     <aside className="pv-inspector" data-testid="inspector" aria-label="Inspector" data-node-id={primary}>
       <InspectorHeader target={target} onClose={close} />
-      <div className="pv-inspector__body">
+      <div className="pv-inspector__body" key={primary}>
         {count > 1 && <MultiSelection count={count} />}
         <TargetBody target={target} />
       </div>

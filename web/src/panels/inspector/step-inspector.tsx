@@ -15,12 +15,14 @@ const NO_PROBLEMS: Problem[] = [];
  */
 export function StepInspector({ stepId }: { stepId: string }) {
   const store = useAppStoreApi();
-  const visit = useAppStore((s) => (s.document?.plan ? findStep(s.document.plan, stepId) : undefined));
+  // Selectors return values kept in the store (the step object, a string), never a fresh object.
+  const found = useAppStore((s) => (s.document?.plan ? findStep(s.document.plan, stepId)?.step : undefined));
+  const scope = useAppStore((s) => (s.document?.plan ? findStep(s.document.plan, stepId)?.scope : undefined));
   const problems = useAppStore(useShallow((s) => (s.document?.problems ?? NO_PROBLEMS).filter((p) => p.stepId === stepId)));
   const editError = useAppStore((s) => (s.editError?.stepId === stepId ? s.editError : null));
-  if (!visit) return <p className="pv-muted">This step is no longer in the plan.</p>;
+  if (!found || !scope) return <p className="pv-muted">This step is no longer in the plan.</p>;
   // Every kind has the common fields (an unknown kind too, loosely typed): read them as such.
-  const step = visit.step as StepBase & SubAgentStep;
+  const step = found as StepBase & SubAgentStep;
   const known = asKnownStep(step);
   const update = (patch: Record<string, unknown>, coalesce?: string) => store.getState().updateStepFields(stepId, patch, coalesce);
   const outputs = step.context_output;
@@ -49,7 +51,7 @@ export function StepInspector({ stepId }: { stepId: string }) {
       </Section>
 
       {known ? (
-        <KindFields step={known} inFlow={visit.scope === 'main' || visit.scope === 'branch'} />
+        <KindFields step={known} inFlow={scope === 'main' || scope === 'branch'} />
       ) : (
         <p className="pv-muted">A step of type “{String(step.type)}”, which planvas does not know: it is kept exactly as written. Edit it as JSON below.</p>
       )}
