@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { envelope } from '../logs/testing/log-events';
 import { renderWithRunStore } from '../logs/testing/render-with-run-store';
 import { HumanInputForm, RunControls, RunsList } from './run-controls';
+import { loadFixturePlan } from '../test/fixtures';
+import type { WorkflowDocument } from '../api/types';
 import { fakeRunSummary, type FakeRun } from './testing/fake-runs-fetch';
 
 describe('RunControls', () => {
@@ -88,5 +90,21 @@ describe('RunsList', () => {
     await user.click(rows[1]!);
     await waitFor(() => expect(store.getState().followedRunId).toBe('run-old'));
     expect(screen.getAllByTestId('run-row')[1]).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+describe('importing a decision log', () => {
+  it('imports the chosen todo_task step\'s log as a run and follows it', async () => {
+    const user = userEvent.setup();
+    const { plan } = loadFixturePlan('Workflow/ResearchReport');
+    const document = { id: 'Workflow/ResearchReport', plan, problems: [] } as unknown as WorkflowDocument;
+    const { store, requests } = renderWithRunStore(<RunsList />, {
+      initial: { document },
+      onStart: () => ({ summary: fakeRunSummary('imported', { provider: 'import', status: 'completed' }), events: [] }),
+    });
+    expect(screen.getByRole('combobox', { name: 'Import decision log of' })).toHaveValue('research-todo');
+    await user.click(screen.getByTestId('import-decision-log'));
+    await waitFor(() => expect(store.getState().followedRunId).toBe('imported'));
+    expect(requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', path: '/api/workflows/Workflow%2FResearchReport/runs/import', body: { stepId: 'research-todo' } });
   });
 });
