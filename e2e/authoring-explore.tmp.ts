@@ -19,7 +19,6 @@ const a = (await h('todo-task','next').boundingBox())!;
 const b = (await h('todo-task-sub-agent-route-1','top').boundingBox())!;
 console.log(a, b);
 await page.mouse.move(a.x + a.width/2, a.y + a.height/2);
-console.log(await page.evaluate(([x,y]) => { const e = document.elementFromPoint(x,y)!; const edge = e.closest('.react-flow__edge'); const svg = e.closest('svg'); return [edge?.getAttribute('data-id'), edge?.getAttribute('class'), svg?.getAttribute('style'), getComputedStyle(svg!).zIndex, getComputedStyle(e).pointerEvents, e.getAttribute('class')]; }, [a.x + a.width/2, a.y + a.height/2]));
 await page.mouse.down();
 for (let i = 1; i <= 12; i++) await page.mouse.move(a.x + a.width/2 + (b.x - a.x) * i / 12, a.y + a.height/2 + (b.y - a.y) * i / 12);
 await page.mouse.move(b.x + b.width/2, b.y + b.height/2);

@@ -24,7 +24,7 @@ import { generateBigPlan } from './big-plan';
  * Goals (issue 3): at 1,000 steps open-to-interactive at most half of dagre's time, and no
  * main-thread task over 50 ms during layout.
  */
-const SIZES = [100, 500, 1000, 2000];
+const SIZES = (process.env['BENCH_SIZES'] ?? '100,500,1000,2000').split(',').map(Number);
 const REPEATS = Math.max(1, Number(process.env['BENCH_REPEATS'] ?? 3));
 const GOAL_SIZE = 1000;
 const LONG_TASK_LIMIT_MS = 50;
@@ -254,6 +254,7 @@ async function layOutWithDagre(browser: Browser, dagreScript: string, graph: Lay
       // In a task of its own, as a fetch callback would run it.
       const wallMs = await new Promise<number>((resolve, reject) =>
         setTimeout(() => {
+          try {
           const started = performance.now();
           const graph = new dagre.graphlib.Graph({ multigraph: true });
           // The spacing of planvas' ELK layout (elk-layout.ts), so both keep boxes as far apart.
@@ -267,6 +268,9 @@ async function layOutWithDagre(browser: Browser, dagreScript: string, graph: Lay
           const first = graph.node(g.nodes[0]!.id);
           if (!first || !Number.isFinite(first.x)) reject(new Error('dagre placed nothing'));
           else resolve(wall);
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
         }, 0),
       );
       await new Promise((r) => setTimeout(r, 300));

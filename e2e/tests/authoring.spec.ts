@@ -189,7 +189,6 @@ test('two pages save the same workflow: the second sees the conflict dialog and 
 
   await node(second, 'fact-audit').click();
   await second.getByTestId('inspector').getByLabel('Title', { exact: true }).fill('Audit, from the second page');
-  await node(second, 'fact-audit').click();
   await second.getByTestId('palette-item-regular').click();
   await expect(node(second, 'step')).toBeVisible();
 

@@ -32,7 +32,8 @@ export function planCanvasConnection(plan: Plan, c: CanvasConnection): PlannedCo
   }
   if (to.kind === 'start') return refuse('Start is not a step: the first step of the list runs first');
   if (to.kind === 'generic') return refuse('the generic agent runs only from its todo_task');
-  if ((c.targetHandle ?? INPUT_HANDLE) !== INPUT_HANDLE) return refuse('connect an output to the input of a step (or to End)');
+  // A sub-agent is refused by the plan's own rule (any of its handles), with the plan's reason.
+  if (to.kind !== 'sub_agent' && (c.targetHandle ?? INPUT_HANDLE) !== INPUT_HANDLE) return refuse('connect an output to the input of a step (or to End)');
   const source = from.kind === 'step' || from.kind === 'sub_agent' ? from.stepId : '';
   const target = to.kind === 'end' ? 'end' : to.stepId;
   const connection: Connection = { source, sourceHandle: handle, target };

@@ -106,6 +106,9 @@ export function WorkflowCanvas() {
           ...node,
           position: manual[node.id] ?? positions[node.id] ?? { x: 0, y: 0 },
           selected: selectedRef.current.includes(node.id),
+          // Above every edge (flow edges are z 1, over the delegation ones): an edge's wide hit
+          // area must never cover a handle the user wants to drag a connection from.
+          zIndex: 2,
         })),
         runDecorRef.current,
       ),
@@ -235,7 +238,6 @@ export function WorkflowCanvas() {
         maxZoom={2}
         colorMode="system"
         attributionPosition="bottom-center"
-        elevateEdgesOnSelect
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
         {showMiniMap && <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} nodeBorderRadius={6} />}
