@@ -3,6 +3,7 @@ import { ApiError } from './api-error';
 import { createAuthoringApi, type AuthoringApi } from './authoring-api';
 import type { ChangesEventSourceFactory } from './changes-stream';
 import type { WorkflowDocument, WorkflowSummary } from './types';
+import { authorizedFetch } from './access-token';
 
 /** The whole API the app uses: reading workflows and view settings, and the writing half (authoring-api.ts). */
 export interface PlanvasApi extends AuthoringApi {
@@ -28,7 +29,7 @@ export function workflowApiPath(id: string): string {
 
 export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
   const baseUrl = options.baseUrl ?? '';
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const doFetch = options.fetch ?? authorizedFetch;
 
   async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
     let response: Response;

@@ -1,5 +1,6 @@
 import { EventEnvelope, KNOWN_EVENT_TYPES, isFinalRunStatus, RunStatus } from '@planvas/shared';
 import { SeqSequencer } from './seq-sequencer';
+import { withAccessToken } from '../api/access-token';
 
 /**
  * Follows one run's events: one EventSource on `GET /api/runs/:id/stream?after=<last seq>`, with
@@ -62,7 +63,7 @@ export interface RunStream {
 const DEFAULT_DELAYS = [250, 1000, 2000, 4000];
 
 function defaultEventSourceFactory(url: string): EventSourceLike {
-  return new EventSource(url);
+  return new EventSource(withAccessToken(url));
 }
 
 /** A frame's data as an envelope, or undefined when it is not one (heartbeats never get here). */

@@ -1,5 +1,6 @@
 import type { BranchFrom, EventEnvelope, ExecutionProvider, RunSummary } from '@planvas/shared';
 import { ApiError } from '../api/api-error';
+import { authorizedFetch } from '../api/access-token';
 
 /**
  * The runs API (README.md "Runs") as the web app uses it. Kept beside the run slice rather than
@@ -35,7 +36,7 @@ export function runApiPath(runId: string): string {
 
 export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
   const baseUrl = options.baseUrl ?? '';
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const doFetch = options.fetch ?? authorizedFetch;
 
   async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
     let response: Response;
