@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { mkdir, writeFile, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, extname } from 'node:path';
-import { generatePlan } from '../web/src/test/generate-plan';
+import { generateBigPlan as generatePlan } from './bench/big-plan';
 import { startPlanvas } from './support/planvas-server';
 const size = Number(process.argv[2] ?? 1000);
 const dist = process.argv[3] ?? '/tmp/pvdev';
@@ -43,4 +43,26 @@ let total = 0;
 for (const n of profile.nodes) { const t = self.get(n.id) ?? 0; total += t; const cf = n.callFrame; const k = `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}:${cf.lineNumber + 1}`; byFn.set(k, (byFn.get(k) ?? 0) + t); }
 console.log('total sampled ms', Math.round(total));
 for (const [k, v] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(Math.round(v).toString().padStart(6), k);
+// window between the layout request and the answer
+const byId = new Map<number, any>(); const parent = new Map<number, number>();
+for (const n of profile.nodes) { byId.set(n.id, n); for (const c of n.children ?? []) parent.set(c, n.id); }
+const stackOf = (id: number) => { const out: string[] = []; let x: number | undefined = id; while (x !== undefined) { const cf = byId.get(x).callFrame; out.push(`${cf.functionName || '(anon)'}:${cf.lineNumber + 1}`); x = parent.get(x); } return out; };
+let t = profile.startTime; const times: number[] = [];
+for (let i = 0; i < profile.samples!.length; i++) { t += profile.timeDeltas![i]!; times.push(t); }
+let postI = -1, ansI = -1;
+for (let i = 0; i < profile.samples!.length; i++) { const st = stackOf(profile.samples![i]!).join(' '); if (ansI < 0 && st.includes('toLayoutInput')) postI = i; if (postI >= 0 && ansI < 0 && i > postI && st.includes('w.onmessage')) ansI = i; }
+console.log('post sample', postI, 'answer sample', ansI, 'window ms', postI >= 0 && ansI >= 0 ? Math.round((times[ansI]! - times[postI]!) / 1000) : 'n/a');
+if (postI >= 0 && ansI >= 0) {
+  // busy stretches (consecutive non-idle samples)
+  let start = -1; const stretches: Array<[number, number, Map<string, number>]> = [];
+  for (let i = postI; i <= ansI; i++) {
+    const top = stackOf(profile.samples![i]!); const idle = top[0]!.startsWith('(idle)');
+    if (!idle && start < 0) start = i;
+    if ((idle || i === ansI) && start >= 0) { const agg = new Map<string, number>(); for (let j = start; j < i; j++) { const st = stackOf(profile.samples![j]!); const key = st.slice(-6, -1).reverse().join(' > ') + ' | ' + st[0]; agg.set(key, (agg.get(key) ?? 0) + 1); } stretches.push([start, i, agg]); start = -1; }
+  }
+  for (const [a, b, agg] of stretches.filter(([a, b]) => times[b]! - times[a]! > 20000)) {
+    console.log('busy', Math.round((times[a]! - times[postI]!) / 1000), '+', Math.round((times[b]! - times[a]!) / 1000), 'ms');
+    for (const [k, v] of [...agg].sort((x, y) => y[1] - x[1]).slice(0, 6)) console.log('    ', v, k);
+  }
+}
 await browser.close(); await server.cleanup();

@@ -5,6 +5,9 @@ import { parseJsonSource, readPlan, readStepConfig, type Plan, type StepConfig }
 import { expect, test } from '../support/planvas-server';
 import { screenshot } from '../support/screenshot';
 
+// Several real pages and a real server per test on a machine that may be busy: room to breathe.
+test.describe.configure({ timeout: 120_000 });
+
 const WORKFLOW = 'Workflow/ResearchReport';
 
 const planPath = (workspace: string) => join(workspace, WORKFLOW, 'planning', 'plan.json');

@@ -6,6 +6,13 @@ import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { DocumentDiff } from './document-diff';
 import './conflict.css';
 
+type View = 'versus' | 'mine' | 'theirs';
+const VIEWS: Array<[View, string]> = [
+  ['versus', 'Yours vs disk'],
+  ['mine', 'Your changes'],
+  ['theirs', 'Changes on disk'],
+];
+
 const WHY = {
   save: 'Saving was refused: the workflow changed on disk since this page loaded it (another tab, another person or a text editor).',
   disk: 'The workflow changed on disk while this page has unsaved changes.',
@@ -21,11 +28,21 @@ export function ConflictDialog() {
   const conflict = useAppStore((s) => s.conflict);
   const saving = useAppStore((s) => s.saving);
   const actions = useSaveActions();
+  const saved = useAppStore((s) => s.saved);
   const [busy, setBusy] = useState(false);
+  const [view, setView] = useState<View>('versus');
   if (!conflict) return null;
   const { mine, theirs } = conflict;
-  const planDiffers = !sameJson(mine.plan, theirs.plan);
-  const configDiffers = !sameJson(mine.stepConfig, theirs.stepConfig);
+  // "Your changes" and "changes on disk" are each measured from the version this page loaded.
+  const base = conflict.source !== 'draft' && saved ? saved : null;
+  const [left, right, legend] =
+    view === 'mine' && base
+      ? [base, mine, ['− as loaded', '+ your version']]
+      : view === 'theirs' && base
+        ? [base, { plan: theirs.plan, stepConfig: theirs.stepConfig }, ['− as loaded', '+ on disk now']]
+        : [{ plan: theirs.plan, stepConfig: theirs.stepConfig }, mine, ['− on disk now', '+ your version']];
+  const planDiffers = !sameJson(left.plan, right.plan);
+  const configDiffers = !sameJson(left.stepConfig, right.stepConfig);
   const run = (action: () => unknown) => async () => {
     setBusy(true);
     try {
@@ -68,13 +85,24 @@ export function ConflictDialog() {
           <strong>Save mine as a copy</strong>: your version becomes a new workflow next to this one; this one stays as it is on disk.
         </li>
       </ul>
-      <div className="pv-conflict__legend">
-        <span className="pv-diff__del">− on disk now</span>
-        <span className="pv-diff__add">+ your version</span>
+      <div className="pv-conflict__toolbar">
+        {base && (
+          <div className="pv-segmented" role="radiogroup" aria-label="Compare">
+            {VIEWS.map(([value, label]) => (
+              <button key={value} type="button" role="radio" aria-checked={view === value} className={view === value ? 'is-on' : ''} onClick={() => setView(value)}>
+                {label}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="pv-conflict__legend">
+          <span className="pv-diff__del">{legend[0]}</span>
+          <span className="pv-diff__add">{legend[1]}</span>
+        </div>
       </div>
-      {planDiffers && <DocumentDiff name="plan.json" theirs={theirs.plan} mine={mine.plan} />}
-      {configDiffers && <DocumentDiff name="step_config.json" theirs={theirs.stepConfig} mine={mine.stepConfig} />}
-      {!planDiffers && !configDiffers && <p className="pv-muted">Both versions have the same content.</p>}
+      {planDiffers && <DocumentDiff name="plan.json" before={left.plan} after={right.plan} />}
+      {configDiffers && <DocumentDiff name="step_config.json" before={left.stepConfig} after={right.stepConfig} />}
+      {!planDiffers && !configDiffers && <p className="pv-muted">No differences.</p>}
     </Dialog>
   );
 }

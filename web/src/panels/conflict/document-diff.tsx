@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { diffHunks, diffLines, diffStats } from '../../authoring/line-diff';
 
 /**
- * Two versions of one JSON document as a line diff: `-` lines are only on disk, `+` lines only
- * in the user's version. Both are printed the same way (2-space JSON) so only content differs.
+ * Two versions of one JSON document as a line diff: `-` lines only in `before`, `+` lines only in
+ * `after`. Both are printed the same way (2-space JSON) so only content differs.
  */
-export function DocumentDiff({ name, theirs, mine }: { name: string; theirs: unknown; mine: unknown }) {
-  const lines = useMemo(() => diffLines(toText(theirs), toText(mine)), [theirs, mine]);
+export function DocumentDiff({ name, before, after }: { name: string; before: unknown; after: unknown }) {
+  const lines = useMemo(() => diffLines(toText(before), toText(after)), [before, after]);
   const stats = diffStats(lines);
   const hunks = useMemo(() => diffHunks(lines, 3), [lines]);
   return (
@@ -17,7 +17,7 @@ export function DocumentDiff({ name, theirs, mine }: { name: string; theirs: unk
           <span className="pv-muted">same on both sides</span>
         ) : (
           <span>
-            <span className="pv-diff__del">−{stats.removed} on disk</span> <span className="pv-diff__add">+{stats.added} yours</span>
+            <span className="pv-diff__del">−{stats.removed}</span> <span className="pv-diff__add">+{stats.added}</span>
           </span>
         )}
       </header>

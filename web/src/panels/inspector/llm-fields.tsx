@@ -31,8 +31,8 @@ export function LlmFields({ label, value, onChange, testPrefix }: { label: strin
         ))}
       </datalist>
       <div className="pv-llm__row">
-        <LlmInput label={`${label} provider`} placeholder="provider" list={listId} value={value?.provider ?? ''} onChange={(provider) => write({ provider }, 'provider')} onBlur={seal} />
-        <LlmInput label={`${label} model`} placeholder="model id" value={value?.model_id ?? ''} onChange={(model_id) => write({ model_id }, 'model')} onBlur={seal} />
+        <LlmInput caption="Provider" label={`${label} provider`} placeholder="provider" list={listId} value={value?.provider ?? ''} onChange={(provider) => write({ provider }, 'provider')} onBlur={seal} />
+        <LlmInput caption="Model" label={`${label} model`} placeholder="model id" value={value?.model_id ?? ''} onChange={(model_id) => write({ model_id }, 'model')} onBlur={seal} />
       </div>
       {fallbacks.map((f, i) => (
         <div className="pv-llm__row pv-llm__row--fallback" key={i}>
@@ -50,13 +50,14 @@ export function LlmFields({ label, value, onChange, testPrefix }: { label: strin
   );
 }
 
-function LlmInput({ label, value, onChange, onBlur, placeholder, list }: { label: string; value: string; onChange(v: string): void; onBlur(): void; placeholder: string; list?: string }) {
+function LlmInput({ label, caption, value, onChange, onBlur, placeholder, list }: { label: string; caption?: string; value: string; onChange(v: string): void; onBlur(): void; placeholder: string; list?: string }) {
   const id = useId();
   return (
     <div className="pv-llm__cell">
-      <label htmlFor={id} className="pv-visually-hidden">
-        {label}
-      </label>
+      {/* The short caption is what a sighted user reads; the input's name says which LLM field. */}
+      <span className="pv-llm__caption" aria-hidden>
+        {caption}
+      </span>
       <input id={id} type="text" className="pv-input" value={value} placeholder={placeholder} list={list} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} aria-label={label} />
     </div>
   );

@@ -93,11 +93,13 @@ export function StepConfigSection({ step }: { step: SubAgentStep }) {
         <ul>
           {agents.map(({ who, resolution }) => (
             <li key={who} data-testid="effective-llm" data-level={resolution.level}>
-              <span className="pv-effective__who">{who}</span>
-              <span className="pv-effective__llm">{describeLlm(resolution.llm)}</span>
+              <span className="pv-effective__who" title={who}>
+                {who}
+              </span>
               <span className={`pv-level pv-level--${resolution.level}`} title={levelHint(resolution)}>
                 {resolution.level === 'none' ? 'not set' : resolution.level}
               </span>
+              <span className="pv-effective__llm">{describeLlm(resolution.llm)}</span>
             </li>
           ))}
         </ul>
