@@ -60,7 +60,7 @@ if (postI >= 0 && ansI >= 0) {
     if (!idle && start < 0) start = i;
     if ((idle || i === ansI) && start >= 0) { const agg = new Map<string, number>(); for (let j = start; j < i; j++) { const st = stackOf(profile.samples![j]!); const key = st.slice(-6, -1).reverse().join(' > ') + ' | ' + st[0]; agg.set(key, (agg.get(key) ?? 0) + 1); } stretches.push([start, i, agg]); start = -1; }
   }
-  for (const [a, b, agg] of stretches.filter(([a, b]) => times[b]! - times[a]! > 20000)) {
+  for (const [a, b, agg] of stretches.filter(([a, b]) => times[b]! - times[a]! > 30000)) {
     console.log('busy', Math.round((times[a]! - times[postI]!) / 1000), '+', Math.round((times[b]! - times[a]!) / 1000), 'ms');
     for (const [k, v] of [...agg].sort((x, y) => y[1] - x[1]).slice(0, 6)) console.log('    ', v, k);
   }

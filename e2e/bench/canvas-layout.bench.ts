@@ -77,7 +77,8 @@ type OpenSample = {
   fallback: boolean;
   graph: LayoutGraph;
 };
-type DagreSample = { wallMs: number; longestTaskMs: number };
+/** `error` when dagre could not lay the graph out at all (it recurses once per node of a long chain). */
+type DagreSample = { wallMs: number; longestTaskMs: number; error?: string };
 
 declare global {
   interface Window {
@@ -277,6 +278,9 @@ async function layOutWithDagre(browser: Browser, dagreScript: string, graph: Lay
       observer.disconnect();
       return { wallMs, longestTaskMs: Math.max(0, ...tasks) };
     }, graph);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/^page\.evaluate: /, '') : String(error);
+    return { wallMs: Number.NaN, longestTaskMs: Number.NaN, error: message };
   } finally {
     await page.close();
   }
@@ -290,6 +294,16 @@ function median(values: number[]): number {
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')}` : 'n/a');
 const medianOf = (samples: OpenSample[], pick: (s: OpenSample) => number) => median(samples.map(pick));
 const maxOf = <T>(samples: T[], pick: (s: T) => number) => Math.max(...samples.map(pick));
+/** Median dagre wall time of the runs where dagre succeeded (NaN when it never did). */
+const dagreWall = (r: Row) => {
+  const ok = r.dagre.filter((s) => s.error === undefined);
+  return ok.length > 0 ? median(ok.map((s) => s.wallMs)) : Number.NaN;
+};
+const dagreCell = (r: Row, value: number) => {
+  const failed = r.dagre.find((s) => s.error !== undefined);
+  return failed ? `fails ${r.dagre.filter((s) => s.error).length}/${r.dagre.length}: ${failed.error}` : ms(value);
+};
+const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : 'n/a');
 
 async function writeWorkspace(dir: string, plans: Map<number, Plan>): Promise<void> {
   for (const [size, plan] of plans) {
@@ -314,8 +328,10 @@ type Row = { size: number; nodes: number; edges: number; cold: OpenSample[]; war
 function progress(size: number, i: number, cold: OpenSample, warm: OpenSample, dagre: DagreSample): void {
   const phases = (s: OpenSample) =>
     `${ms(s.openMs)} ms = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}${s.fallback ? ' [GRID FALLBACK]' : ''}`;
-  console.log(`  ${size} steps, run ${i + 1}/${REPEATS}: deep link ${phases(cold)}`);
-  console.log(`  ${' '.repeat(String(size).length)}        ${' '.repeat(String(REPEATS).length * 2 + 1)}   sidebar   ${phases(warm)}; dagre ${ms(dagre.wallMs)} ms`);
+  console.log(`  ${size} steps, run ${i + 1}/${REPEATS}`);
+  console.log(`    deep link: ${phases(cold)}`);
+  console.log(`    sidebar:   ${phases(warm)}`);
+  console.log(`    dagre:     ${dagre.error ? `failed: ${dagre.error}` : `${ms(dagre.wallMs)} ms, longest task ${ms(dagre.longestTaskMs)}`}`);
 }
 
 function report(rows: Row[]): void {
@@ -323,7 +339,7 @@ function report(rows: Row[]): void {
   console.table(
     rows.map((r) => {
       const open = medianOf(r.cold, (s) => s.openMs);
-      const dagre = median(r.dagre.map((s) => s.wallMs));
+      const dagre = dagreWall(r);
       return {
         steps: r.size,
         'nodes/edges': `${r.nodes}/${r.edges}`,
@@ -334,9 +350,9 @@ function report(rows: Row[]): void {
         render: ms(medianOf(r.cold, (s) => s.render.ms)),
         'sidebar open': ms(medianOf(r.warm, (s) => s.openMs)),
         'sidebar worker (ELK)': `${ms(medianOf(r.warm, (s) => s.layout.ms))} (${ms(medianOf(r.warm, (s) => s.computeMs))})`,
-        dagre: ms(dagre),
-        'open/dagre': (open / dagre).toFixed(2),
-        'sidebar/dagre': (medianOf(r.warm, (s) => s.openMs) / dagre).toFixed(2),
+        dagre: dagreCell(r, dagre),
+        'open/dagre': ratio(open, dagre),
+        'sidebar/dagre': ratio(medianOf(r.warm, (s) => s.openMs), dagre),
       };
     }),
   );
@@ -350,7 +366,7 @@ function report(rows: Row[]): void {
       'tasks >50 ms (total ms)': `${medianOf(r.cold, (s) => s.longTasks)} (${ms(medianOf(r.cold, (s) => s.longTaskTotalMs))})`,
       'sidebar: during layout': ms(maxOf(r.warm, (s) => s.layout.longestTaskMs)),
       'sidebar: prep / render': `${ms(maxOf(r.warm, (s) => s.prepare.longestTaskMs))} / ${ms(maxOf(r.warm, (s) => s.render.longestTaskMs))}`,
-      'dagre': ms(maxOf(r.dagre, (s) => s.longestTaskMs)),
+      dagre: dagreCell(r, maxOf(r.dagre.filter((s) => !s.error), (s) => s.longestTaskMs)),
       'DOM nodes': medianOf(r.cold, (s) => s.domNodes),
       fallback: [...r.cold, ...r.warm].some((s) => s.fallback) ? 'GRID' : '',
     })),
@@ -360,7 +376,7 @@ function report(rows: Row[]): void {
   if (!goal) return;
   const open = medianOf(goal.cold, (s) => s.openMs);
   const warm = medianOf(goal.warm, (s) => s.openMs);
-  const dagre = median(goal.dagre.map((s) => s.wallMs));
+  const dagre = dagreWall(goal);
   const duringLayout = maxOf(goal.cold, (s) => s.layout.longestTaskMs);
   const whole = maxOf(goal.cold, (s) => s.longestTaskMs);
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');

@@ -6,7 +6,7 @@ import { expect, test } from '../support/planvas-server';
 import { screenshot } from '../support/screenshot';
 
 // Several real pages and a real server per test on a machine that may be busy: room to breathe.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const WORKFLOW = 'Workflow/ResearchReport';
 
@@ -15,8 +15,9 @@ const configPath = (workspace: string) => join(workspace, WORKFLOW, 'planning', 
 
 async function openWorkflow(page: Page, baseURL: string): Promise<void> {
   await page.goto(`${baseURL}/workflows/${encodeURIComponent(WORKFLOW)}`);
-  await expect(page.locator('.react-flow__node').first()).toBeVisible();
-  await expect(page.getByTestId('canvas')).toHaveAttribute('data-layout-state', /^(ready|fallback)$/);
+  // The first layout runs in a cold ELK worker: seconds on a busy machine.
+  await expect(page.locator('.react-flow__node').first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('canvas')).toHaveAttribute('data-layout-state', /^(ready|fallback)$/, { timeout: 90_000 });
 }
 
 const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);

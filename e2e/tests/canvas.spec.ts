@@ -79,6 +79,23 @@ async function expectNodesVisible(page: Page, ids: readonly string[]): Promise<v
   }
 }
 
+/**
+ * Nothing is drawn over the middle of these nodes (a panel, the minimap): a node in the viewport
+ * but under an overlay is not what a user calls visible.
+ */
+async function expectUncovered(page: Page, ids: readonly string[]): Promise<void> {
+  const covered = await page.evaluate((nodeIds) => {
+    return nodeIds.filter((id) => {
+      const node = document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      if (!node) return true;
+      const box = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit?.closest('.react-flow__node') !== node;
+    });
+  }, ids);
+  expect(covered, 'nodes covered by something else').toEqual([]);
+}
+
 /** The canvas shows exactly these step and sub-agent nodes, plus the start and end markers. */
 async function expectExactNodes(page: Page, ids: readonly string[]): Promise<void> {
   const shown = await page.locator('.react-flow__node[data-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-id') ?? ''));
@@ -194,12 +211,14 @@ test.describe('canvas of the demo workflow', () => {
 
     await expectExactNodes(page, [...DEMO_MAIN_STEPS, ...DEMO_BRANCH_STEPS, ...DEMO_SUB_AGENTS]);
     await expectNodesVisible(page, [...DEMO_MAIN_STEPS, ...DEMO_BRANCH_STEPS, ...DEMO_SUB_AGENTS]);
+    await expectUncovered(page, [...DEMO_MAIN_STEPS, ...DEMO_BRANCH_STEPS, ...DEMO_SUB_AGENTS]);
     await expectDemoGeometry(page, 'LR');
     await screenshot(page, 'canvas-research-report-lr');
     await detailScreenshot(page, 'research-todo', 'canvas-research-report-lr-detail');
 
     await toggleTo(page, 'TB');
     await expectNodesVisible(page, [...DEMO_MAIN_STEPS, ...DEMO_BRANCH_STEPS, ...DEMO_SUB_AGENTS]);
+    await expectUncovered(page, [...DEMO_MAIN_STEPS, ...DEMO_BRANCH_STEPS, ...DEMO_SUB_AGENTS]);
     await expectDemoGeometry(page, 'TB');
     // No handle of a todo_task is left on the LR side.
     await expect(nodeOf(page, 'research-todo').locator('.react-flow__handle-right')).toHaveCount(0);
@@ -253,12 +272,22 @@ test.describe('canvas of the other fixtures', () => {
     const subAgents = ['onboarding-tasks-sub-agent-accounts', 'onboarding-tasks-sub-agent-equipment', 'provision-accounts-sub-agent-email'];
     await open(page, 'Workflow/LegacyOnboarding');
     await expectExactNodes(page, [...steps, ...subAgents]);
+    // Its 4 problems (legacy forms, orphaned config entries) open the problems list by themselves;
+    // the picture shows it as a user first sees it, then it is closed to look at the canvas.
+    const problems = page.getByTestId('problems-list');
+    await expect(problems).toBeVisible();
+    await expect(problems).toContainText('onboarding-orchestrator');
+    await expect(problems).toContainText('background-check');
+    await screenshot(page, 'canvas-legacy-onboarding-lr-with-problems');
+    await page.getByRole('button', { name: 'Close problems' }).click();
+    await expect(problems).toBeHidden();
     // The inner (legacy) ids are not nodes of their own.
     await expect(nodeOf(page, 'onboarding-orchestrator')).toHaveCount(0);
     await expect(nodeOf(page, 'provision-accounts-orchestrator')).toHaveCount(0);
     for (const direction of ['LR', 'TB'] as const) {
       if (direction === 'TB') await toggleTo(page, 'TB');
       await expectNodesVisible(page, [...steps, ...subAgents]);
+      await expectUncovered(page, [...steps, ...subAgents]);
       await expectBeyond(page, 'onboarding-tasks', 'onboarding-tasks-sub-agent-accounts', direction);
       await expectBeyond(page, 'onboarding-tasks', 'onboarding-tasks-sub-agent-equipment', direction);
       // The sub-agent that is itself a todo_task delegates further, beyond itself.
@@ -285,6 +314,7 @@ test.describe('canvas of the other fixtures', () => {
     for (const direction of ['LR', 'TB'] as const) {
       if (direction === 'TB') await toggleTo(page, 'TB');
       await expectNodesVisible(page, [...steps, ...subAgents]);
+      await expectUncovered(page, [...steps, ...subAgents]);
       for (const child of subAgents) await expectBeyond(page, 'summarize-listings', child, direction);
       await expectOutputsOnEdge(page, 'summarize-listings', ['neighbourhood-summary', 'generic', 'next'], direction);
       await screenshot(page, `canvas-unknown-step-type-${direction.toLowerCase()}`);
@@ -303,6 +333,7 @@ test.describe('canvas of the other fixtures', () => {
     for (const direction of ['LR', 'TB'] as const) {
       if (direction === 'TB') await toggleTo(page, 'TB');
       await expectNodesVisible(page, [...steps, subAgent]);
+      await expectUncovered(page, [...steps, subAgent]);
       await expectBeyond(page, 'triage-incidents', subAgent, direction);
       await expectOutputsOnEdge(page, 'triage-incidents', ['restart-service', 'next'], direction);
       await expectOutputsOnEdge(page, 'route-severity', ['all-clear', 'recheck'], direction);

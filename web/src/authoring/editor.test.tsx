@@ -74,6 +74,32 @@ describe('editor', () => {
     expect(screen.getAllByRole('status').some((s) => /Copied 1 step/.test(s.textContent ?? ''))).toBe(true);
   });
 
+  it('right-click menus: delete a connection, remove a route, add a step where clicked; Ctrl+A selects every step', async () => {
+    const { store, container } = await openEditor();
+    const rightClick = (selector: string) => act(() => void fireEvent.contextMenu(container.querySelector(selector)!, { clientX: 200, clientY: 200 }));
+
+    rightClick('.react-flow__edge[data-id="deep-analysis:next->choose-depth"]');
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /Delete connection/ }));
+    expect(findStep(planOf(store), 'deep-analysis')?.step).not.toHaveProperty('next_step_id');
+
+    rightClick('.react-flow__node[data-id="research-todo-sub-agent-fact-check"]');
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /Remove route “fact-check”/ }));
+    expect(hasStep(store, 'fact-checker')).toBe(false);
+
+    rightClick('.react-flow__node[data-id="gather-sources"]');
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /^Duplicate/ }));
+    expect(hasStep(store, 'gather-sources-2')).toBe(true);
+
+    rightClick('.react-flow__pane');
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Add Routing here' }));
+    expect(hasStep(store, 'routing')).toBe(true);
+    expect(store.getState().manualPositions.LR['routing']).toBeDefined();
+    expect(store.getState().past.map((e) => e.label)).toEqual(['Delete connection', 'Remove route', 'Duplicate', 'Add Routing']);
+
+    key('a', { ctrlKey: true });
+    expect(store.getState().selectedNodeIds).toEqual(planOf(store).steps.map((step) => step.id));
+  });
+
   it('Ctrl+S saves against the revision; a change on disk then reloads the clean page', async () => {
     const { store, workspace } = await openEditor();
     act(() => void store.getState().updateStepFields('gather-sources', { title: 'Collected' }));
