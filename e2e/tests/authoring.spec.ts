@@ -258,3 +258,24 @@ test('drag from the palette, delete with re-link, undo and redo with the keyboar
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
 });
+
+test('save mine as a copy: a new workflow folder with my version, the original as it is on disk', async ({ page, planvas }) => {
+  await openWorkflow(page, planvas.baseURL);
+  await node(page, 'draft-report').click();
+  await page.getByTestId('inspector').getByLabel('Title', { exact: true }).fill('Drafted in the copy');
+  const path = planPath(planvas.workspace);
+  await writeFile(path, (await readFile(path, 'utf8')).replace('"title": "Gather Sources"', '"title": "Gathered on disk"'));
+  const dialog = page.getByRole('dialog', { name: 'Conflict' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save mine as a copy' }).click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${encodeURIComponent(`${WORKFLOW}-copy`)}$`));
+  await expect(page.getByRole('status').filter({ hasText: `saved as ${WORKFLOW}-copy` })).toBeVisible();
+  const copy = parsePlan(await readFile(join(planvas.workspace, `${WORKFLOW}-copy`, 'planning', 'plan.json'), 'utf8'));
+  expect(copy.steps.find((s) => s.id === 'draft-report')?.title).toBe('Drafted in the copy');
+  expect(copy.steps.find((s) => s.id === 'gather-sources')?.title).toBe('Gather Sources');
+  parseConfig(await readFile(join(planvas.workspace, `${WORKFLOW}-copy`, 'planning', 'step_config.json'), 'utf8'));
+  const original = parsePlan(await readFile(path, 'utf8'));
+  expect(original.steps.find((s) => s.id === 'gather-sources')?.title).toBe('Gathered on disk');
+  expect(original.steps.find((s) => s.id === 'draft-report')?.title).toBe('Draft Report');
+  await expect(node(page, 'draft-report')).toContainText('Drafted in the copy', { timeout: 90_000 });
+});

@@ -34,6 +34,8 @@ const DEMO_DELEGATION = {
 const subAgentId = (parent: string, route: string) => `${parent}-sub-agent-${route}`;
 const DEMO_SUB_AGENTS = Object.entries(DEMO_DELEGATION).flatMap(([parent, routes]) => routes.map((r) => subAgentId(parent, r)));
 
+const LAYOUT_TIMEOUT_MS = 45_000;
+
 const urlOf = (workflowId: string) => `/workflows/${encodeURIComponent(workflowId)}`;
 const nodeOf = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
 const canvasOf = (page: Page) => page.getByTestId('canvas');
@@ -49,9 +51,14 @@ function recordPageErrors(page: Page): string[] {
 /** Waits until the canvas shows a finished layout for `direction` (not the previous one still on screen). */
 async function expectLaidOut(page: Page, direction: Direction): Promise<void> {
   const canvas = canvasOf(page);
-  await expect(canvas).toHaveAttribute('data-direction', direction);
-  await expect(canvas).toHaveAttribute('data-layout-state', 'ready');
   await expect(page.getByTestId('layout-direction')).toHaveAttribute('data-direction', direction);
+  // The wrapper names the direction of what is drawn: it changes only once that layout is on
+  // screen (ELK's first layouts in a fresh worker take seconds on a busy two-core machine).
+  await expect(canvas).toHaveAttribute('data-direction', direction, { timeout: LAYOUT_TIMEOUT_MS });
+  await expect(canvas).toHaveAttribute('data-layout-state', /^(ready|fallback)$/, { timeout: LAYOUT_TIMEOUT_MS });
+  const state = await canvas.getAttribute('data-layout-state');
+  const notice = state === 'fallback' ? await page.getByTestId('layout-notice').textContent() : null;
+  expect(state, `the ELK layout, not the grid fallback (${notice ?? ''})`).toBe('ready');
 }
 
 async function open(page: Page, workflowId: string, direction: Direction = 'LR'): Promise<void> {
@@ -202,6 +209,9 @@ async function expectDemoGeometry(page: Page, direction: Direction): Promise<voi
     await expectStackedInOrder(page, subAgents, direction);
   }
 }
+
+// Each test lays out several times (open, toggle, reload), each up to LAYOUT_TIMEOUT_MS on a busy machine.
+test.describe.configure({ timeout: 180_000 });
 
 test.describe('canvas of the demo workflow', () => {
   test('every step and sub-agent shows; sub-agents and outputs follow the direction, which survives a reload', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { WorkspaceSettings, type MigrationChange, type Plan, type Problem, type StepConfig } from '@planvas/shared';
+import { authorizedFetch, withAccessToken } from './access-token';
 import { ApiError } from './api-error';
 import { followWorkflowChanges, type ChangesEventSourceFactory, type WorkflowChangeListener } from './changes-stream';
 import type { Revision } from './types';
@@ -57,7 +58,8 @@ const ifMatch = (revision: Revision | null) => (revision === null ? '"absent"' :
 
 export function createAuthoringApi(options: AuthoringApiOptions = {}): AuthoringApi {
   const baseUrl = options.baseUrl ?? '';
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  // The access token (when the server requires one) rides along: a header on requests, `?token=` on the stream.
+  const doFetch = options.fetch ?? authorizedFetch;
   const clientId = options.clientId ?? newClientId();
 
   async function send<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<T> {
@@ -99,6 +101,6 @@ export function createAuthoringApi(options: AuthoringApiOptions = {}): Authoring
       return parsed.data;
     },
     saveSettings: (settings) => send<WorkspaceSettings>('PUT', '/api/settings', settings),
-    watchChanges: (id, listener) => followWorkflowChanges(`${baseUrl}${workflowPath(id)}/changes`, listener, options.createEventSource),
+    watchChanges: (id, listener) => followWorkflowChanges(withAccessToken(`${baseUrl}${workflowPath(id)}/changes`), listener, options.createEventSource),
   };
 }

@@ -18,7 +18,8 @@ export function Dialog({ title, subtitle, onClose, children, footer, size = 'nor
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], button:not([disabled]), input, select, textarea');
+    // The dialog's suggested answer when it names one, else its first control.
+    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>('.pv-dialog__body button:not([disabled]), .pv-dialog__body input, .pv-dialog__body select, .pv-dialog__body textarea, button:not([disabled])');
     (first ?? ref.current)?.focus();
     return () => previous?.focus?.();
   }, []);

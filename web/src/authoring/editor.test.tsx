@@ -76,21 +76,29 @@ describe('editor', () => {
 
   it('right-click menus: delete a connection, remove a route, add a step where clicked; Ctrl+A selects every step', async () => {
     const { store, container } = await openEditor();
-    const rightClick = (selector: string) => act(() => void fireEvent.contextMenu(container.querySelector(selector)!, { clientX: 200, clientY: 200 }));
+    const rightClick = async (selector: string) => {
+      // Edges are drawn once React Flow has measured their nodes.
+      const target = await waitFor(() => {
+        const found = container.querySelector(selector);
+        if (!found) throw new Error(`no ${selector} yet`);
+        return found;
+      });
+      act(() => void fireEvent.contextMenu(target, { clientX: 200, clientY: 200 }));
+    };
 
-    rightClick('.react-flow__edge[data-id="deep-analysis:next->choose-depth"]');
+    await rightClick('.react-flow__edge[data-id="deep-analysis:next->choose-depth"]');
     fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /Delete connection/ }));
     expect(findStep(planOf(store), 'deep-analysis')?.step).not.toHaveProperty('next_step_id');
 
-    rightClick('.react-flow__node[data-id="research-todo-sub-agent-fact-check"]');
+    await rightClick('.react-flow__node[data-id="research-todo-sub-agent-fact-check"]');
     fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /Remove route “fact-check”/ }));
     expect(hasStep(store, 'fact-checker')).toBe(false);
 
-    rightClick('.react-flow__node[data-id="gather-sources"]');
+    await rightClick('.react-flow__node[data-id="gather-sources"]');
     fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /^Duplicate/ }));
     expect(hasStep(store, 'gather-sources-2')).toBe(true);
 
-    rightClick('.react-flow__pane');
+    await rightClick('.react-flow__pane');
     fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Add Routing here' }));
     expect(hasStep(store, 'routing')).toBe(true);
     expect(store.getState().manualPositions.LR['routing']).toBeDefined();

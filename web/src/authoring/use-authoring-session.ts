@@ -58,5 +58,5 @@ export function useAuthoringSession(): void {
     document.title = `${dirty ? '● ' : ''}${name ? `${name} — ` : ''}planvas`;
   }, [dirty, workflowId]);
 
-  useAuthoringShortcuts(store, save as () => void);
+  useAuthoringShortcuts(store, save);
 }
