@@ -137,7 +137,9 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     // No gap, no duplicate: the page holds exactly the server's events, and shows each entry once
     // in the iteration the server's own grouping puts it in.
     const stored = await eventsOf(page, planvas.baseURL, runId!);
-    expect(stored.length).toBeGreaterThan(seqAtDrop);
+    // On a loaded machine the run can reach the human_input wait before the drop; what must hold
+    // either way is that the page ends with exactly the server's events (checked below).
+    expect(stored.length).toBeGreaterThanOrEqual(seqAtDrop);
     expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i + 1));
     await expect(header).toHaveAttribute('data-count', String(stored.length));
     await expect(header).toHaveAttribute('data-last-seq', String(stored.at(-1)!.seq));
