@@ -301,7 +301,9 @@ const dagreWall = (r: Row) => {
 };
 const dagreCell = (r: Row, value: number) => {
   const failed = r.dagre.find((s) => s.error !== undefined);
-  return failed ? `fails ${r.dagre.filter((s) => s.error).length}/${r.dagre.length}: ${failed.error}` : ms(value);
+  if (!failed) return ms(value);
+  const why = /call stack/i.test(failed.error ?? '') ? 'stack overflow' : (failed.error ?? '').slice(0, 40);
+  return `fails ${r.dagre.filter((s) => s.error).length}/${r.dagre.length} (${why})`;
 };
 const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : 'n/a');
 
