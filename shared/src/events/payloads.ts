@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optional } from '../plan/common';
 import { TodoItem, TodoSummary } from '../todos/schema';
 import { RunStatus } from './run';
-import { NextAction } from './todo-task-response';
+import { TodoTaskResponseFields } from './todo-task-response';
 
 /**
  * Payloads of the events planvas stores and streams. The seed's todo_task events keep the seed's
@@ -36,18 +36,7 @@ export const TodoTaskRouteSelected = z.looseObject({
   ...StepRef,
   step_title: optional(z.string()),
   iteration: Iteration,
-  next_action: NextAction,
-  selected_route_id: optional(z.string()),
-  selected_route_name: optional(z.string()),
-  use_generic_agent: optional(z.boolean()),
-  todo_id_to_execute: optional(z.string()),
-  todo_title: optional(z.string()),
-  instructions_to_sub_agent: optional(z.string()),
-  success_criteria_for_sub_agent: optional(z.string()),
-  selection_reasoning: optional(z.string()),
-  all_tasks_complete: optional(z.boolean()),
-  progress_summary: optional(z.string()),
-  completion_reason: optional(z.string()),
+  ...TodoTaskResponseFields,
   selected_sub_agent_path: optional(z.string()),
   model: optional(z.string()),
   preferred_tier: optional(z.number()),

@@ -4,25 +4,28 @@ import { optional } from '../plan/common';
 export const NextAction = z.enum(['delegate', 'complete', 'continue']);
 export type NextAction = z.infer<typeof NextAction>;
 
+/** The TodoTaskResponse fields (seed 001), also carried by the route-selected event. */
+export const TodoTaskResponseFields = {
+  next_action: NextAction,
+  selected_route_id: optional(z.string()),
+  selected_route_name: optional(z.string()),
+  use_generic_agent: optional(z.boolean()),
+  todo_id_to_execute: optional(z.string()),
+  todo_title: optional(z.string()),
+  instructions_to_sub_agent: optional(z.string()),
+  success_criteria_for_sub_agent: optional(z.string()),
+  selection_reasoning: optional(z.string()),
+  all_tasks_complete: optional(z.boolean()),
+  progress_summary: optional(z.string()),
+  completion_reason: optional(z.string()),
+};
+
 /**
  * The orchestrator's answer for one turn (seed 001 "TodoTaskResponse Schema"), as returned by the
  * `submit_todo_task_result` tool. Loose: a model may add fields; they are kept in the raw JSON view.
  */
 export const TodoTaskResponse = z
-  .looseObject({
-    next_action: NextAction,
-    selected_route_id: optional(z.string()),
-    selected_route_name: optional(z.string()),
-    use_generic_agent: optional(z.boolean()),
-    todo_id_to_execute: optional(z.string()),
-    todo_title: optional(z.string()),
-    instructions_to_sub_agent: optional(z.string()),
-    success_criteria_for_sub_agent: optional(z.string()),
-    selection_reasoning: optional(z.string()),
-    all_tasks_complete: optional(z.boolean()),
-    progress_summary: optional(z.string()),
-    completion_reason: optional(z.string()),
-  })
+  .looseObject(TodoTaskResponseFields)
   .superRefine((value, ctx) => {
     if (value.next_action !== 'delegate') return;
     if (!value.todo_id_to_execute) {
