@@ -13,6 +13,7 @@ import { migrateRoutes } from './routes/migrate';
 import { runRoutes } from './routes/runs';
 import { settingsRoutes } from './routes/settings';
 import { viewRoutes } from './routes/view';
+import { layoutRoutes } from './routes/layout';
 import { workflowRoutes } from './routes/workflows';
 
 export interface AppOptions {
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(workflowRoutes);
   await app.register(documentRoutes);
   await app.register(viewRoutes);
+  await app.register(layoutRoutes);
   await app.register(settingsRoutes);
   await app.register(migrateRoutes);
   await app.register(changesRoutes, heartbeatMs !== undefined ? { heartbeatMs } : {});

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT, copyFixtureWorkspace, hashTree, type TempWorkspace } from './test-support/fixture-workspace';
-import { runTsx } from './test-support/run-process';
+import { runToEnd, runTsx } from './test-support/run-process';
 
 /** The real CLI in a child process, as `pnpm planvas` runs it. */
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runTsx('src/cli.ts', args, env);
@@ -205,15 +205,7 @@ describe('through pnpm, as a user types it', () => {
     try {
       await cp(legacyPlan(), join(scratch, 'plan.json'));
       const rel = relative(REPO_ROOT, join(scratch, 'plan.json'));
-      const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn('pnpm', ['--silent', 'planvas', 'migrate', rel], { cwd: REPO_ROOT, env: { ...process.env, INIT_CWD: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => (stdout += String(d)));
-        child.stderr.on('data', (d) => (stderr += String(d)));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+      const result = await runToEnd('pnpm', ['--silent', 'planvas', 'migrate', rel], { cwd: REPO_ROOT, env: { ...process.env, INIT_CWD: '' } });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(`Migrated ${rel}\n`);

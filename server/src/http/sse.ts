@@ -31,6 +31,12 @@ export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 export interface EventStream {
   /** One `event:` / `data:` frame (data as JSON on one line); ignored once closed. */
   send(event: string, data: unknown, id?: string): void;
+  /**
+   * Frames already in SSE form (each ending in a blank line), written as one chunk: a route that
+   * caches frames shared by many viewers, or batches many events, skips re-serialising them.
+   * Ignored once closed; an empty string writes nothing.
+   */
+  writeFrames(frames: string): void;
   readonly closed: boolean;
   /** Runs once when the stream ends, whoever ended it (client gone, server close, overflow). */
   onClose(listener: () => void): void;
@@ -83,13 +89,19 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   res.on('close', close);
   res.on('error', close);
 
+  const writeFrames = (frames: string) => {
+    if (closed || frames === '') return;
+    res.write(frames);
+    if (res.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+
   return {
     send(event, data, id) {
       if (closed) return;
       // JSON.stringify never emits a raw newline, so one data line carries the whole payload.
-      res.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      if (res.writableLength > MAX_BUFFERED_BYTES) close();
+      writeFrames(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
+    writeFrames,
     get closed() {
       return closed;
     },

@@ -1,33 +1,27 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../app';
-import { appFor, copyFixtureWorkspace, expectApiError, hashTree, workflowUrl, type TempWorkspace } from '../test-support/fixture-workspace';
+import { expectApiError, hashTree, workflowUrl } from '../test-support/fixture-workspace';
+import { useFixtureApp } from '../test-support/fixture-app';
 
-let ws: TempWorkspace;
-let app: FastifyInstance;
+const fixture = useFixtureApp('all');
 let tree: Record<string, string>;
 let planEtag: string;
 const id = 'Workflow/ResearchReport';
 const planUrl = workflowUrl(id, '/plan');
 
 beforeAll(async () => {
-  ws = await copyFixtureWorkspace();
-  app = await appFor(ws);
-  tree = await hashTree(ws.root);
-  planEtag = String((await app.inject({ url: planUrl })).headers.etag);
-});
-afterAll(async () => {
-  await app.close();
-  await ws.cleanup();
+  tree = await hashTree(fixture.ws.root);
+  planEtag = String((await fixture.app.inject({ url: planUrl })).headers.etag);
 });
 
 const json = { 'content-type': 'application/json' };
 
 /** Every rejected request below must leave the whole workspace byte-identical. */
 async function rejected(request: InjectOptions, status: number, code?: string) {
-  const res = await app.inject(request);
+  const res = await fixture.app.inject(request);
   const body = expectApiError(res, status, code);
-  expect(await hashTree(ws.root)).toEqual(tree);
+  expect(await hashTree(fixture.ws.root)).toEqual(tree);
   return body;
 }
 
@@ -42,7 +36,7 @@ describe('bad requests get their status, the one error shape, and change nothing
   });
 
   it('a schema violation: 400 with the path of each problem', async () => {
-    const plan = (await app.inject({ url: planUrl })).json();
+    const plan = (await fixture.app.inject({ url: planUrl })).json();
     plan.steps[1].title = 42;
     plan.steps[3].routes = 'not a list';
     const body = await rejected({ method: 'PUT', url: planUrl, headers: { ...json, 'if-match': planEtag }, payload: JSON.stringify(plan) }, 400, 'schema_violation');
@@ -58,7 +52,7 @@ describe('bad requests get their status, the one error shape, and change nothing
 
   it('a step_config violation: 400 with its path', async () => {
     const url = workflowUrl(id, '/step-config');
-    const res = await app.inject({ url });
+    const res = await fixture.app.inject({ url });
     const config = res.json();
     config.steps[0].agent_configs.execution_max_turns = 'forty';
     const body = await rejected({ method: 'PUT', url, headers: { ...json, 'if-match': String(res.headers.etag) }, payload: JSON.stringify(config) }, 400, 'schema_violation');
@@ -106,14 +100,14 @@ describe('bad requests get their status, the one error shape, and change nothing
   it('a plan.json that is not JSON still answers with its revision (422), and a PUT can repair it', async () => {
     const { writeFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
-    const path = join(ws.root, 'Workflow/NoFinalNewline/planning/plan.json');
+    const path = join(fixture.ws.root, 'Workflow/NoFinalNewline/planning/plan.json');
     await writeFile(path, '{ "steps": [ oops ] }');
-    tree = await hashTree(ws.root);
+    tree = await hashTree(fixture.ws.root);
     const url = workflowUrl('Workflow/NoFinalNewline');
     const body = await rejected({ url }, 422, 'unreadable_document');
     expect(body.details[0]?.message).toMatch(/line 1/);
-    const res = await app.inject({ method: 'PUT', url: `${url}/plan`, headers: { ...json, 'if-match': `"${body.currentRevision}"` }, payload: '{"steps": []}' });
+    const res = await fixture.app.inject({ method: 'PUT', url: `${url}/plan`, headers: { ...json, 'if-match': `"${body.currentRevision}"` }, payload: '{"steps": []}' });
     expect(res.statusCode).toBe(200);
-    tree = await hashTree(ws.root);
+    tree = await hashTree(fixture.ws.root);
   });
 });

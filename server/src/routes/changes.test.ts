@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { appFor, copyFixtureWorkspace, expectApiError, workflowUrl, type TempWorkspace } from '../test-support/fixture-workspace';
+import { listenOnLoopback } from '../test-support/fixture-app';
 import { eventually, openSse, type SseClient } from '../test-support/sse-client';
 import { revisionOf } from '../workspace/revision';
 import type { DocumentChange, WorkflowRevisions, WorkflowsChange, WorkspaceRevisions } from '../workspace/workspace-changes';
@@ -27,10 +28,7 @@ afterEach(async () => {
 async function listen(options: Parameters<typeof appFor>[1] = {}): Promise<FastifyInstance> {
   const built = await appFor(ws, options);
   app = built;
-  await built.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(built);
   return built;
 }
 

@@ -1,34 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FIXTURE_WORKFLOWS,
-  appFor,
-  changedLines,
-  copyFixtureWorkspace,
-  hashTree,
-  readText,
-  workflowUrl,
-  type TempWorkspace,
-} from '../test-support/fixture-workspace';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_WORKFLOWS, changedLines, hashTree, readText, workflowUrl } from '../test-support/fixture-workspace';
+import { useFixtureApp } from '../test-support/fixture-app';
 
-let ws: TempWorkspace;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  ws = await copyFixtureWorkspace();
-  app = await appFor(ws);
-});
-afterAll(async () => {
-  await app.close();
-  await ws.cleanup();
-});
+const fixture = useFixtureApp('all');
 
 type Json = Record<string, any>;
 
 async function getDoc(id: string, doc: 'plan' | 'step-config'): Promise<{ body: Json; etag: string }> {
-  const res = await app.inject({ url: workflowUrl(id, `/${doc}`) });
+  const res = await fixture.app.inject({ url: workflowUrl(id, `/${doc}`) });
   expect(res.statusCode).toBe(200);
   const etag = res.headers.etag;
   expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
@@ -36,7 +17,7 @@ async function getDoc(id: string, doc: 'plan' | 'step-config'): Promise<{ body: 
 }
 
 function put(id: string, doc: 'plan' | 'step-config', body: unknown, ifMatch?: string) {
-  return app.inject({
+  return fixture.app.inject({
     method: 'PUT',
     url: workflowUrl(id, `/${doc}`),
     headers: { 'content-type': 'application/json', ...(ifMatch !== undefined ? { 'if-match': ifMatch } : {}) },
@@ -52,39 +33,39 @@ function firstWithLlm(config: Json): Json {
   return entry;
 }
 
-describe.each(FIXTURE_WORKFLOWS)('$id', (fixture) => {
-  const docs = fixture.stepConfig ? (['plan', 'step-config'] as const) : (['plan'] as const);
+describe.each(FIXTURE_WORKFLOWS)('$id', (workflow) => {
+  const docs = workflow.stepConfig ? (['plan', 'step-config'] as const) : (['plan'] as const);
 
   it.each(docs)('a no-op GET -> PUT of %s leaves the bytes identical', async (doc) => {
-    const before = await hashTree(ws.root);
-    const { body, etag } = await getDoc(fixture.id, doc);
-    const res = await put(fixture.id, doc, body, etag);
+    const before = await hashTree(fixture.ws.root);
+    const { body, etag } = await getDoc(workflow.id, doc);
+    const res = await put(workflow.id, doc, body, etag);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ revision: etag.slice(1, -1), written: false });
     expect(res.headers.etag).toBe(etag);
-    expect(await hashTree(ws.root)).toEqual(before);
+    expect(await hashTree(fixture.ws.root)).toEqual(before);
   });
 
   it('a no-op save of the plan from GET /api/workflows/:id leaves the bytes identical', async () => {
-    const before = await hashTree(ws.root);
-    const view = (await app.inject({ url: workflowUrl(fixture.id) })).json();
-    expect(view.legacy).toBe(fixture.legacy);
-    const res = await put(fixture.id, 'plan', view.plan, `"${view.planRevision}"`);
+    const before = await hashTree(fixture.ws.root);
+    const view = (await fixture.app.inject({ url: workflowUrl(workflow.id) })).json();
+    expect(view.legacy).toBe(workflow.legacy);
+    const res = await put(workflow.id, 'plan', view.plan, `"${view.planRevision}"`);
     expect(res.statusCode).toBe(200);
-    expect(await hashTree(ws.root)).toEqual(before);
+    expect(await hashTree(fixture.ws.root)).toEqual(before);
   });
 });
 
-describe.each(FIXTURE_WORKFLOWS.filter((f) => !f.legacy))('one edited field in $id', (fixture) => {
+describe.each(FIXTURE_WORKFLOWS.filter((f) => !f.legacy))('one edited field in $id', (workflow) => {
   it('a step title edit is a one-line diff and everything else (unknown keys included) survives', async () => {
-    const beforeText = await readText(ws.root, fixture.id, 'plan.json');
-    const { body, etag } = await getDoc(fixture.id, 'plan');
+    const beforeText = await readText(fixture.ws.root, workflow.id, 'plan.json');
+    const { body, etag } = await getDoc(workflow.id, 'plan');
     const step = body.steps[body.steps.length - 1];
     step.title = `${step.title} (edited)`;
-    const res = await put(fixture.id, 'plan', body, etag);
+    const res = await put(workflow.id, 'plan', body, etag);
     expect(res.statusCode).toBe(200);
     expect(res.json().written).toBe(true);
-    const afterText = await readText(ws.root, fixture.id, 'plan.json');
+    const afterText = await readText(fixture.ws.root, workflow.id, 'plan.json');
     const changed = changedLines(beforeText, afterText);
     expect(changed).toHaveLength(1);
     expect(changed?.[0]).toContain('(edited)');
@@ -92,23 +73,23 @@ describe.each(FIXTURE_WORKFLOWS.filter((f) => !f.legacy))('one edited field in $
     expect(JSON.parse(afterText)).toEqual(body);
     expect(afterText.endsWith('\n')).toBe(beforeText.endsWith('\n'));
     expect(res.json().revision).not.toBe(etag.slice(1, -1));
-    expect((await getDoc(fixture.id, 'plan')).etag).toBe(res.headers.etag);
+    expect((await getDoc(workflow.id, 'plan')).etag).toBe(res.headers.etag);
   });
 
-  if (fixture.stepConfig) {
+  if (workflow.stepConfig) {
     it('a model edit in step_config is a one-line diff and the file keeps its form', async () => {
-      const beforeText = await readText(ws.root, fixture.id, 'step_config.json');
-      const { body, etag } = await getDoc(fixture.id, 'step-config');
+      const beforeText = await readText(fixture.ws.root, workflow.id, 'step_config.json');
+      const { body, etag } = await getDoc(workflow.id, 'step-config');
       expect(Array.isArray(body.steps)).toBe(true);
       firstWithLlm(body).agent_configs.execution_llm.model_id = 'edited-model';
-      const res = await put(fixture.id, 'step-config', body, etag);
+      const res = await put(workflow.id, 'step-config', body, etag);
       expect(res.statusCode).toBe(200);
-      const afterText = await readText(ws.root, fixture.id, 'step_config.json');
+      const afterText = await readText(fixture.ws.root, workflow.id, 'step_config.json');
       const changed = changedLines(beforeText, afterText);
       expect(changed).toHaveLength(1);
       expect(changed?.[0]).toContain('edited-model');
       const written = JSON.parse(afterText);
-      expect(written).toEqual(fixture.stepConfig === 'array' ? body.steps : body);
+      expect(written).toEqual(workflow.stepConfig === 'array' ? body.steps : body);
     });
   }
 });
@@ -119,7 +100,7 @@ describe('format details survive a save', () => {
     const { body, etag } = await getDoc(id, 'plan');
     body.objective = `${body.objective} Edited.`;
     expect((await put(id, 'plan', body, etag)).statusCode).toBe(200);
-    const text = await readText(ws.root, id, 'plan.json');
+    const text = await readText(fixture.ws.root, id, 'plan.json');
     const routes = text.slice(text.indexOf('"option_routes"'));
     expect(routes.indexOf('"0"')).toBeLessThan(routes.indexOf('"reject"'));
     expect(routes.indexOf('"reject"')).toBeLessThan(routes.indexOf('"2"'));
@@ -135,14 +116,14 @@ describe('format details survive a save', () => {
     const { body, etag } = await getDoc(id, 'plan');
     body.steps.push({ type: 'regular', id: 'added-step', title: 'Added', description: '', success_criteria: '' });
     expect((await put(id, 'plan', body, etag)).statusCode).toBe(200);
-    const text = await readText(ws.root, id, 'plan.json');
+    const text = await readText(fixture.ws.root, id, 'plan.json');
     expect(text).toContain('\n        {\n            "type": "regular",\n            "id": "added-step"');
     expect(text).not.toMatch(/\n {2}(?! )/);
 
     const config = await getDoc(id, 'step-config');
     config.body.steps.push({ id: 'added-step', agent_configs: { execution_max_turns: 5 } });
     expect((await put(id, 'step-config', config.body, config.etag)).statusCode).toBe(200);
-    const configText = await readText(ws.root, id, 'step_config.json');
+    const configText = await readText(fixture.ws.root, id, 'step_config.json');
     expect(configText.startsWith('[\n\t{')).toBe(true);
     expect(configText).toContain('\n\t{\n\t\t"id": "added-step"');
   });
@@ -152,7 +133,7 @@ describe('format details survive a save', () => {
     const { body, etag } = await getDoc(id, 'plan');
     body.steps[0].description = 'Edited description';
     expect((await put(id, 'plan', body, etag)).statusCode).toBe(200);
-    const text = await readText(ws.root, id, 'plan.json');
+    const text = await readText(fixture.ws.root, id, 'plan.json');
     expect(text.endsWith('\n')).toBe(false);
     expect(text).toContain('"version": 1.0');
     expect(text).toContain('Tidy Résumé — naïve café');
@@ -164,7 +145,7 @@ describe('format details survive a save', () => {
     const { body, etag } = await getDoc(id, 'plan');
     body.objective = 'Edited objective';
     expect((await put(id, 'plan', body, etag)).statusCode).toBe(200);
-    const written = JSON.parse(await readText(ws.root, id, 'plan.json'));
+    const written = JSON.parse(await readText(fixture.ws.root, id, 'plan.json'));
     const scrape = written.steps.find((s: Json) => s.id === 'scrape-portal');
     expect(scrape.type).toBe('web_scrape');
     expect(scrape.selectors).toBeTypeOf('object');
@@ -178,7 +159,7 @@ describe('legacy plans', () => {
   const id = 'Workflow/LegacyOnboarding';
 
   it('read flat, written flat by the first save that changes something', async () => {
-    const original = await readText(ws.root, id, 'plan.json');
+    const original = await readText(fixture.ws.root, id, 'plan.json');
     expect(original).toContain('todo_task_step');
     const { body, etag } = await getDoc(id, 'plan');
     expect(JSON.stringify(body)).not.toContain('todo_task_step');
@@ -189,7 +170,7 @@ describe('legacy plans', () => {
     outer.title = 'Onboarding Tasks (edited)';
     const res = await put(id, 'plan', body, etag);
     expect(res.statusCode).toBe(200);
-    const text = await readText(ws.root, id, 'plan.json');
+    const text = await readText(fixture.ws.root, id, 'plan.json');
     expect(text).not.toContain('todo_task_step');
     expect(JSON.parse(text)).toEqual(body);
     expect(text.endsWith('}\n')).toBe(true);
@@ -197,7 +178,7 @@ describe('legacy plans', () => {
     const firstStep = original.slice(original.indexOf('    {'), original.indexOf('    },') + 6);
     expect(text).toContain(firstStep);
 
-    const view = (await app.inject({ url: workflowUrl(id) })).json();
+    const view = (await fixture.app.inject({ url: workflowUrl(id) })).json();
     expect(view.legacy).toBe(false);
     // The inner id is remembered: its step_config entry is still "merge", never "remove".
     const orphan = view.problems.find((p: Json) => p.stepId === 'onboarding-orchestrator');
@@ -210,25 +191,25 @@ describe('step_config.json that does not exist yet', () => {
   const config = { steps: [{ id: 'fetch-listings', agent_configs: { execution_max_turns: 12 } }] };
 
   it('GET answers 404 step_config_absent and the workflow view says null', async () => {
-    const res = await app.inject({ url: workflowUrl(id, '/step-config') });
+    const res = await fixture.app.inject({ url: workflowUrl(id, '/step-config') });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ statusCode: 404, code: 'step_config_absent' });
-    const view = (await app.inject({ url: workflowUrl(id) })).json();
+    const view = (await fixture.app.inject({ url: workflowUrl(id) })).json();
     expect(view).toMatchObject({ stepConfig: null, stepConfigRevision: null, stepConfigForm: null });
   });
 
   it('is created only with If-Match: "absent"; * and a revision are 412', async () => {
-    const before = await hashTree(ws.root);
+    const before = await hashTree(fixture.ws.root);
     for (const tag of ['*', '"0123456789abcdef0123456789abcdef"']) {
       const res = await put(id, 'step-config', config, tag);
       expect(res.statusCode).toBe(412);
       expect(res.json()).toMatchObject({ code: 'stale_revision', currentRevision: null });
     }
-    expect(await hashTree(ws.root)).toEqual(before);
+    expect(await hashTree(fixture.ws.root)).toEqual(before);
 
     const created = await put(id, 'step-config', config, '"absent"');
     expect(created.statusCode).toBe(200);
-    expect(await readText(ws.root, id, 'step_config.json')).toBe(`${JSON.stringify(config, null, 2)}\n`);
+    expect(await readText(fixture.ws.root, id, 'step_config.json')).toBe(`${JSON.stringify(config, null, 2)}\n`);
 
     const again = await put(id, 'step-config', config, '"absent"');
     expect(again.statusCode).toBe(412);
@@ -239,7 +220,7 @@ describe('step_config.json that does not exist yet', () => {
 describe('conditional requests', () => {
   it('If-None-Match with the current revision answers 304', async () => {
     const { etag } = await getDoc('Workflow/ResearchReport', 'step-config');
-    const res = await app.inject({ url: workflowUrl('Workflow/ResearchReport', '/step-config'), headers: { 'if-none-match': etag } });
+    const res = await fixture.app.inject({ url: workflowUrl('Workflow/ResearchReport', '/step-config'), headers: { 'if-none-match': etag } });
     expect(res.statusCode).toBe(304);
     expect(res.body).toBe('');
   });
@@ -247,7 +228,7 @@ describe('conditional requests', () => {
   it('an outside edit changes the revision, so a save based on the old one is refused', async () => {
     const id = 'Workflow/ResearchReport';
     const { body, etag } = await getDoc(id, 'plan');
-    const path = join(ws.root, id, 'planning', 'plan.json');
+    const path = join(fixture.ws.root, id, 'planning', 'plan.json');
     const { writeFile } = await import('node:fs/promises');
     const outside = (await readFile(path, 'utf8')).replace('"objective": "', '"objective": "Outside edit. ');
     await writeFile(path, outside);
@@ -277,7 +258,7 @@ describe('writes to one file are serialised', () => {
     expect(stale).toHaveLength(99);
     const winner = ok[0]?.json().revision;
     for (const r of stale) expect(r.json()).toMatchObject({ statusCode: 412, code: 'stale_revision', currentRevision: winner });
-    const text = await readFile(join(ws.root, id, 'planning', fileName(doc)), 'utf8');
+    const text = await readFile(join(fixture.ws.root, id, 'planning', fileName(doc)), 'utf8');
     expect(text.match(/Concurrent edit \d+/g)).toHaveLength(1);
     expect((await getDoc(id, doc)).etag).toBe(`"${winner}"`);
   });

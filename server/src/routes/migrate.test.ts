@@ -1,26 +1,16 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_WORKSPACE, appFor, copyFixtureWorkspace, expectApiError, hashTree, workflowUrl, type TempWorkspace } from '../test-support/fixture-workspace';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_WORKSPACE, expectApiError, hashTree, workflowUrl } from '../test-support/fixture-workspace';
+import { useFixtureApp } from '../test-support/fixture-app';
 
-let ws: TempWorkspace;
-let app: FastifyInstance;
+const fixture = useFixtureApp('each');
 const id = 'Workflow/LegacyOnboarding';
-const dir = () => join(ws.root, id);
-
-beforeEach(async () => {
-  ws = await copyFixtureWorkspace();
-  app = await appFor(ws);
-});
-afterEach(async () => {
-  await app.close();
-  await ws.cleanup();
-});
+const dir = () => join(fixture.ws.root, id);
 
 type Json = Record<string, any>;
-const migrate = (query = '') => app.inject({ method: 'POST', url: workflowUrl(id, `/migrate${query}`) });
+const migrate = (query = '') => fixture.app.inject({ method: 'POST', url: workflowUrl(id, `/migrate${query}`) });
 const readJson = async (file: string) => JSON.parse(await readFile(join(dir(), file), 'utf8')) as Json;
 
 const EXPECTED_CHANGES = [
@@ -33,14 +23,14 @@ const EXPECTED_CHANGES = [
 
 describe('POST /api/workflows/:id/migrate on LegacyOnboarding', () => {
   it('?dryRun=1 lists the changes and writes nothing', async () => {
-    const before = await hashTree(ws.base);
+    const before = await hashTree(fixture.ws.base);
     const res = await migrate('?dryRun=1');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ dryRun: true, legacy: true, planWritten: false, stepConfigWritten: false });
     expect(body.changes).toHaveLength(EXPECTED_CHANGES.length);
     for (const change of EXPECTED_CHANGES) expect(body.changes).toContainEqual(expect.objectContaining(change));
-    expect(await hashTree(ws.base)).toEqual(before);
+    expect(await hashTree(fixture.ws.base)).toEqual(before);
   });
 
   it('applies them: plan flat, orphan merged with the outer settings winning, unknown orphan removed, learnings renamed', async () => {
@@ -72,16 +62,16 @@ describe('POST /api/workflows/:id/migrate on LegacyOnboarding', () => {
       await readFile(join(FIXTURE_WORKSPACE, id, 'learnings/onboarding-orchestrator/notes.md'), 'utf8'),
     );
 
-    const view = (await app.inject({ url: workflowUrl(id) })).json();
+    const view = (await fixture.app.inject({ url: workflowUrl(id) })).json();
     expect(view).toMatchObject({ legacy: false, planRevision: body.planRevision, stepConfigRevision: body.stepConfigRevision, problems: [] });
   });
 
   it('is idempotent: a second run changes nothing', async () => {
     expect((await migrate()).statusCode).toBe(200);
-    const before = await hashTree(ws.base);
+    const before = await hashTree(fixture.ws.base);
     const again = (await migrate()).json();
     expect(again).toMatchObject({ legacy: false, changes: [], planWritten: false, stepConfigWritten: false });
-    expect(await hashTree(ws.base)).toEqual(before);
+    expect(await hashTree(fixture.ws.base)).toEqual(before);
   });
 
   it('keeps learnings/<inner>/ when learnings/<outer>/ already exists', async () => {
@@ -92,16 +82,15 @@ describe('POST /api/workflows/:id/migrate on LegacyOnboarding', () => {
   });
 
   it('after a save already wrote the plan flat, still merges (not removes) the old inner id and moves its learnings', async () => {
-    const res0 = await app.inject({ url: workflowUrl(id, '/plan') });
+    const res0 = await fixture.app.inject({ url: workflowUrl(id, '/plan') });
     const plan = res0.json();
     plan.objective = 'Edited before migrating';
-    const saved = await app.inject({ method: 'PUT', url: workflowUrl(id, '/plan'), headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) }, payload: JSON.stringify(plan) });
+    const saved = await fixture.app.inject({ method: 'PUT', url: workflowUrl(id, '/plan'), headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) }, payload: JSON.stringify(plan) });
     expect(saved.statusCode).toBe(200);
     expect(await readFile(join(dir(), 'planning/plan.json'), 'utf8')).not.toContain('todo_task_step');
 
     // A restart must not forget it either: the memory lives in the state file.
-    await app.close();
-    app = await appFor(ws);
+    await fixture.restart();
     const body = (await migrate()).json();
     expect(body.legacy).toBe(false);
     expect(body.changes).toContainEqual(expect.objectContaining({ kind: 'step_config_merged', from: 'onboarding-orchestrator', into: 'onboarding-tasks' }));
@@ -110,18 +99,18 @@ describe('POST /api/workflows/:id/migrate on LegacyOnboarding', () => {
   });
 
   it('a flat workflow has nothing to migrate', async () => {
-    const before = await hashTree(ws.base);
-    const body = (await app.inject({ method: 'POST', url: workflowUrl('Workflow/ResearchReport', '/migrate') })).json();
+    const before = await hashTree(fixture.ws.base);
+    const body = (await fixture.app.inject({ method: 'POST', url: workflowUrl('Workflow/ResearchReport', '/migrate') })).json();
     expect(body).toMatchObject({ legacy: false, changes: [], planWritten: false });
-    expect(await hashTree(ws.base)).toEqual(before);
+    expect(await hashTree(fixture.ws.base)).toEqual(before);
   });
 
   it('refuses a plan that breaks the schema (422) and changes nothing', async () => {
     const path = join(dir(), 'planning/plan.json');
     await writeFile(path, (await readFile(path, 'utf8')).replace('"id": "send-welcome"', '"id": false'));
-    const before = await hashTree(ws.base);
+    const before = await hashTree(fixture.ws.base);
     const body = expectApiError(await migrate(), 422, 'plan_invalid');
     expect(body.details[0]?.path).toMatch(/^\$\.steps\[2\]/);
-    expect(await hashTree(ws.base)).toEqual(before);
+    expect(await hashTree(fixture.ws.base)).toEqual(before);
   });
 });

@@ -1,54 +1,43 @@
-import type { FastifyInstance } from 'fastify';
 import { DEFAULT_VIEW_SETTINGS } from '@planvas/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appFor, copyFixtureWorkspace, expectApiError, hashTree, workflowUrl, type TempWorkspace } from '../test-support/fixture-workspace';
+import { describe, expect, it } from 'vitest';
+import { expectApiError, hashTree, workflowUrl } from '../test-support/fixture-workspace';
+import { useFixtureApp } from '../test-support/fixture-app';
 
-let ws: TempWorkspace;
-let app: FastifyInstance;
+const fixture = useFixtureApp('all');
 const id = 'Workflow/ResearchReport';
 const json = { 'content-type': 'application/json' };
 
-beforeAll(async () => {
-  ws = await copyFixtureWorkspace();
-  app = await appFor(ws);
-});
-afterAll(async () => {
-  await app.close();
-  await ws.cleanup();
-});
-
 describe('view settings', () => {
   it('default until saved; saved in the data folder, never in the workflow', async () => {
-    expect((await app.inject({ url: workflowUrl(id, '/view') })).json()).toEqual(DEFAULT_VIEW_SETTINGS);
-    const workspaceBefore = await hashTree(ws.root);
+    expect((await fixture.app.inject({ url: workflowUrl(id, '/view') })).json()).toEqual(DEFAULT_VIEW_SETTINGS);
+    const workspaceBefore = await hashTree(fixture.ws.root);
     const view = { direction: 'TB', positions: { LR: {}, TB: { 'gather-sources': { x: 10, y: 20.5 } } }, viewport: { x: 0, y: 0, zoom: 1.5 } };
-    const res = await app.inject({ method: 'PUT', url: workflowUrl(id, '/view'), headers: json, payload: JSON.stringify(view) });
+    const res = await fixture.app.inject({ method: 'PUT', url: workflowUrl(id, '/view'), headers: json, payload: JSON.stringify(view) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(view);
-    expect(await hashTree(ws.root)).toEqual(workspaceBefore);
+    expect(await hashTree(fixture.ws.root)).toEqual(workspaceBefore);
 
     // Survives a restart (lowdb file in the data folder).
-    await app.close();
-    app = await appFor(ws);
-    expect((await app.inject({ url: workflowUrl(id, '/view') })).json()).toEqual(view);
-    expect((await app.inject({ url: workflowUrl('Workflow/LegacyOnboarding', '/view') })).json()).toEqual(DEFAULT_VIEW_SETTINGS);
+    await fixture.restart();
+    expect((await fixture.app.inject({ url: workflowUrl(id, '/view') })).json()).toEqual(view);
+    expect((await fixture.app.inject({ url: workflowUrl('Workflow/LegacyOnboarding', '/view') })).json()).toEqual(DEFAULT_VIEW_SETTINGS);
   });
 
   it('rejects an invalid view with the path of each problem and keeps the stored one', async () => {
-    const before = await hashTree(ws.base);
+    const before = await hashTree(fixture.ws.base);
     const body = expectApiError(
-      await app.inject({ method: 'PUT', url: workflowUrl(id, '/view'), headers: json, payload: JSON.stringify({ direction: 'diagonal', positions: { LR: { a: { x: 'left' } }, TB: {} } }) }),
+      await fixture.app.inject({ method: 'PUT', url: workflowUrl(id, '/view'), headers: json, payload: JSON.stringify({ direction: 'diagonal', positions: { LR: { a: { x: 'left' } }, TB: {} } }) }),
       400,
       'schema_violation',
     );
     expect(body.details.map((d) => d.path)).toEqual(expect.arrayContaining(['$.direction', '$.positions.LR.a.x']));
-    expect(await hashTree(ws.base)).toEqual(before);
+    expect(await hashTree(fixture.ws.base)).toEqual(before);
   });
 
   it('404 for a workflow that does not exist', async () => {
-    expectApiError(await app.inject({ url: workflowUrl('Workflow/Nope', '/view') }), 404, 'workflow_not_found');
+    expectApiError(await fixture.app.inject({ url: workflowUrl('Workflow/Nope', '/view') }), 404, 'workflow_not_found');
     expectApiError(
-      await app.inject({ method: 'PUT', url: workflowUrl('Workflow/Nope', '/view'), headers: json, payload: JSON.stringify(DEFAULT_VIEW_SETTINGS) }),
+      await fixture.app.inject({ method: 'PUT', url: workflowUrl('Workflow/Nope', '/view'), headers: json, payload: JSON.stringify(DEFAULT_VIEW_SETTINGS) }),
       404,
       'workflow_not_found',
     );
@@ -57,16 +46,16 @@ describe('view settings', () => {
 
 describe('workspace settings', () => {
   it('round-trip the preset and default LLM', async () => {
-    expect((await app.inject({ url: '/api/settings' })).json()).toEqual({});
+    expect((await fixture.app.inject({ url: '/api/settings' })).json()).toEqual({});
     const settings = { presetExecutionLlm: { provider: 'openai', model_id: 'gpt-4.1' }, defaultLlm: null };
-    const res = await app.inject({ method: 'PUT', url: '/api/settings', headers: json, payload: JSON.stringify(settings) });
+    const res = await fixture.app.inject({ method: 'PUT', url: '/api/settings', headers: json, payload: JSON.stringify(settings) });
     expect(res.statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/settings' })).json()).toEqual(settings);
+    expect((await fixture.app.inject({ url: '/api/settings' })).json()).toEqual(settings);
   });
 
   it('reject an LLM without a model id', async () => {
     const body = expectApiError(
-      await app.inject({ method: 'PUT', url: '/api/settings', headers: json, payload: JSON.stringify({ defaultLlm: { provider: 'openai' } }) }),
+      await fixture.app.inject({ method: 'PUT', url: '/api/settings', headers: json, payload: JSON.stringify({ defaultLlm: { provider: 'openai' } }) }),
       400,
       'schema_violation',
     );
@@ -76,6 +65,6 @@ describe('workspace settings', () => {
 
 describe('health', () => {
   it('answers ok', async () => {
-    expect((await app.inject({ url: '/api/health' })).json()).toMatchObject({ status: 'ok' });
+    expect((await fixture.app.inject({ url: '/api/health' })).json()).toMatchObject({ status: 'ok' });
   });
 });

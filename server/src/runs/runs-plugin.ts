@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { RunEngine } from '../engine/run-engine';
 import type { EngineOptions } from '../engine/engine-options';
 import type { ProviderFactory } from '../engine/providers/create-provider';
+import { resolveHeartbeatMs } from '../http/sse';
 import { RunStore } from './run-store';
 
 export interface RunsOptions {
@@ -27,8 +28,6 @@ declare module 'fastify' {
   }
 }
 
-export const MAX_HEARTBEAT_MS = 15_000;
-
 /** Where this server listens, as a URL host for learn_code callbacks (wildcards -> loopback). */
 export function listeningAddress(app: FastifyInstance): { host: string; port: number } | undefined {
   const address = app.server.address();
@@ -48,8 +47,7 @@ export const runsPlugin = fp(
       ...(options.engine ? { defaults: options.engine } : {}),
       address: () => listeningAddress(app),
     });
-    const envHeartbeat = Number(process.env['PLANVAS_SSE_HEARTBEAT_MS']);
-    const heartbeatMs = Math.min(MAX_HEARTBEAT_MS, options.heartbeatMs ?? (envHeartbeat > 0 ? envHeartbeat : 10_000));
+    const heartbeatMs = resolveHeartbeatMs(options.heartbeatMs);
     app.decorate('runs', runs);
     app.decorate('runEngine', engine);
     app.decorate('runsOptions', { heartbeatMs });

@@ -10,10 +10,10 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs `node --import tsx <script> ...args` in server/ (as `pnpm --filter @planvas/server` does) to completion. */
-export function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Finished> {
+/** Runs `command ...args` to completion (stdin closed), collecting what it prints. */
+export function runToEnd(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: SERVER_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += String(d)));
@@ -21,6 +21,11 @@ export function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv = 
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs `node --import tsx <script> ...args` in server/ (as `pnpm --filter @planvas/server` does) to completion. */
+export function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Finished> {
+  return runToEnd(process.execPath, ['--import', 'tsx', script, ...args], { cwd: SERVER_DIR, env: { ...process.env, ...env } });
 }
 
 export interface Running {

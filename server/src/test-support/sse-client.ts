@@ -19,6 +19,7 @@ export interface SseClient {
   of<T = Record<string, unknown>>(name: string): T[];
   ended: Promise<void>;
   isEnded(): boolean;
+  /** Drops the connection abruptly, as a network failure would (no goodbye to the server). */
   close(): void;
 }
 

@@ -1,2 +1,3 @@
 export * from './view-settings';
 export * from './workspace-settings';
+export * from './saved-layout';

@@ -1,27 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { groupEventsByIteration, parseDecisionLog, type EventEnvelope, type TodoList } from '@planvas/shared';
-import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
 import { runEvents, runSummary, todoTaskPlan, until, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../runs/run-test-support';
+import { useFixtureApp } from '../../test-support/fixture-app';
 
 const DEMO = 'Workflow/ResearchReport';
-let ws: TempWorkspace;
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  ws = await copyFixtureWorkspace();
-  app = await appFor(ws);
-});
-afterEach(async () => {
-  await app.close();
-  await ws.cleanup();
-});
+const fixture = useFixtureApp('each');
 
 async function start(id: string, body: Record<string, unknown> = { paceMs: 0 }): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: workflowRunsUrl(id), payload: body });
+  const response = await fixture.app.inject({ method: 'POST', url: workflowRunsUrl(id), payload: body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().runId as string;
 }
@@ -31,12 +20,12 @@ const ofStep = (events: EventEnvelope[], stepId: string) => events.filter((e) =>
 describe('scripted demo run (Workflow/ResearchReport)', () => {
   it('produces the seed events with iterations, item events from diffs, and waits for the human', async () => {
     const runId = await start(DEMO);
-    const waiting = await waitForStatus(app, runId, ['waiting_input', 'failed', 'completed']);
+    const waiting = await waitForStatus(fixture.app, runId, ['waiting_input', 'failed', 'completed']);
     expect(waiting.status).toBe('waiting_input');
     expect(waiting.waitingInput).toMatchObject({ stepId: 'editor-review', responseType: 'multiple_choice', options: ['approve', 'reject', 'audit'] });
     expect(waiting.todos).toEqual({ completed: 5, total: 5 });
 
-    const events = await runEvents(app, runId);
+    const events = await runEvents(fixture.app, runId);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const research = ofStep(events, 'research-todo');
     const decisions = research.filter((e) => e.type === 'todo_task_route_selected');
@@ -113,14 +102,14 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
 
     // The scripted provider never answers a human: the run still waits.
     await new Promise((r) => setTimeout(r, 150));
-    expect((await runSummary(app, runId)).status).toBe('waiting_input');
+    expect((await runSummary(fixture.app, runId)).status).toBe('waiting_input');
 
-    const answer = await app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 0 } });
+    const answer = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 0 } });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ answer: 'approve', handle: 'option-0' });
-    const done = await waitForStatus(app, runId, ['completed', 'failed']);
+    const done = await waitForStatus(fixture.app, runId, ['completed', 'failed']);
     expect(done.status, done.error).toBe('completed');
-    const all = await runEvents(app, runId);
+    const all = await runEvents(fixture.app, runId);
     const path = all.filter((e) => e.type === 'step_status' && e.data['status'] === 'running').map((e) => e.data['step_id']);
     expect(path).toEqual(['gather-sources', 'research-todo', 'draft-outline', 'choose-depth', 'draft-report', 'editor-review', 'quality-gate', 'format-citations', 'final-decision', 'publish-report']);
     expect(all.at(-1)).toMatchObject({ type: 'run_status', data: { status: 'completed' } });
@@ -128,11 +117,11 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
   });
 
   it('writes todos.json, the decision log in the seed format (appended, still valid) and learnings only for predefined routes', async () => {
-    const workflowDir = join(ws.root, DEMO);
+    const workflowDir = join(fixture.ws.root, DEMO);
     const before = await readFile(join(workflowDir, 'logs/research-todo/todo-task-execution.json'), 'utf8');
     const learningsBefore = await readFile(join(workflowDir, 'learnings/literature-reviewer/learnings.md'), 'utf8');
     const runId = await start(DEMO);
-    await waitForStatus(app, runId, ['waiting_input', 'failed']);
+    await waitForStatus(fixture.app, runId, ['waiting_input', 'failed']);
 
     const todos = JSON.parse(await readFile(join(workflowDir, 'runs', runId, 'execution/research-todo/todos.json'), 'utf8')) as TodoList;
     expect(todos.step_id).toBe('research-todo');
@@ -163,83 +152,83 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
     // The generic agent and the orchestrator itself never learn.
     expect(existsSync(join(workflowDir, 'learnings/research-todo-generic'))).toBe(false);
     expect(existsSync(join(workflowDir, 'learnings/research-todo'))).toBe(false);
-    const learned = (await runEvents(app, runId)).filter((e) => e.type === 'learning_recorded').map((e) => e.data['route_id']);
+    const learned = (await runEvents(fixture.app, runId)).filter((e) => e.type === 'learning_recorded').map((e) => e.data['route_id']);
     expect(learned).toEqual(['literature', 'data-extraction', 'fact-check']);
   });
 
   it('refuses answers that do not fit and answers when nothing waits', async () => {
     const runId = await start(DEMO);
-    await waitForStatus(app, runId, ['waiting_input']);
-    const wrong = await app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'maybe' } });
+    await waitForStatus(fixture.app, runId, ['waiting_input']);
+    const wrong = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'maybe' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'invalid_answer', details: [{ path: '$.answer' }] });
-    const byText = await app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'reject' } });
+    const byText = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'reject' } });
     expect(byText.json()).toMatchObject({ answer: 'reject', handle: 'option-1' });
     // "reject" leads back to draft-report and the human is asked again.
-    await until(async () => (await runEvents(app, runId)).filter((e) => e.type === 'human_input_requested').length === 2 || undefined, 'second question');
-    await waitForStatus(app, runId, ['waiting_input']);
-    await app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
-    const late = await app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 0 } });
+    await until(async () => (await runEvents(fixture.app, runId)).filter((e) => e.type === 'human_input_requested').length === 2 || undefined, 'second question');
+    await waitForStatus(fixture.app, runId, ['waiting_input']);
+    await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
+    const late = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 0 } });
     expect(late.statusCode).toBe(409);
-    const missing = await app.inject({ method: 'POST', url: '/api/runs/20990101-000000-abcdef/input', payload: { answer: 0 } });
+    const missing = await fixture.app.inject({ method: 'POST', url: '/api/runs/20990101-000000-abcdef/input', payload: { answer: 0 } });
     expect(missing.statusCode).toBe(404);
   });
 
   it('lists runs newest first per workflow and validates start requests', async () => {
     const first = await start(DEMO);
-    await waitForStatus(app, first, ['waiting_input']);
+    await waitForStatus(fixture.app, first, ['waiting_input']);
     const second = await start(DEMO);
-    await waitForStatus(app, second, ['waiting_input']);
-    const list = (await app.inject({ url: `/api/runs?workflow=${encodeURIComponent(DEMO)}` })).json().runs as Array<{ id: string; provider: string }>;
+    await waitForStatus(fixture.app, second, ['waiting_input']);
+    const list = (await fixture.app.inject({ url: `/api/runs?workflow=${encodeURIComponent(DEMO)}` })).json().runs as Array<{ id: string; provider: string }>;
     expect(list.map((r) => r.id)).toEqual([second, first]);
-    expect((await app.inject({ url: '/api/runs?workflow=Nope' })).json().runs).toEqual([]);
-    const bad = await app.inject({ method: 'POST', url: workflowRunsUrl(DEMO), payload: { provider: 'gpt', paceMs: -1, extra: 1 } });
+    expect((await fixture.app.inject({ url: '/api/runs?workflow=Nope' })).json().runs).toEqual([]);
+    const bad = await fixture.app.inject({ method: 'POST', url: workflowRunsUrl(DEMO), payload: { provider: 'gpt', paceMs: -1, extra: 1 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['$', '$.paceMs', '$.provider'].sort());
-    expect((await app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/Nope'), payload: {} })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/api/runs/../../etc' })).statusCode).toBe(404);
+    expect((await fixture.app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/Nope'), payload: {} })).statusCode).toBe(404);
+    expect((await fixture.app.inject({ url: '/api/runs/../../etc' })).statusCode).toBe(404);
   });
 });
 
 describe('faults and limits', () => {
   it('cancels a run: the step fails with the reason, the run stops, todos.json stays readable, the server keeps serving', async () => {
     const runId = await start(DEMO, { paceMs: 40 });
-    await until(async () => (await runEvents(app, runId)).some((e) => e.type === 'todo_task_route_selected') || undefined, 'a decision');
-    const cancel = await app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
+    await until(async () => (await runEvents(fixture.app, runId)).some((e) => e.type === 'todo_task_route_selected') || undefined, 'a decision');
+    const cancel = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().run).toMatchObject({ status: 'cancelled', error: 'cancelled by the user' });
-    const events = await runEvents(app, runId);
+    const events = await runEvents(fixture.app, runId);
     expect(events.at(-1)).toMatchObject({ type: 'run_status', data: { status: 'cancelled', reason: 'cancelled by the user' } });
     expect(events.find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'cancelled', step_id: 'research-todo' });
     expect(events.some((e) => e.type === 'step_status' && e.data['step_id'] === 'research-todo' && e.data['status'] === 'failed')).toBe(true);
-    const todos = JSON.parse(await readFile(join(ws.root, DEMO, 'runs', runId, 'execution/research-todo/todos.json'), 'utf8')) as TodoList;
+    const todos = JSON.parse(await readFile(join(fixture.ws.root, DEMO, 'runs', runId, 'execution/research-todo/todos.json'), 'utf8')) as TodoList;
     expect(todos.todos.length).toBeGreaterThan(0);
-    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` })).statusCode).toBe(200);
+    expect((await fixture.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` })).statusCode).toBe(200);
   });
 
   it('fails the step when execution_max_turns is reached, with that reason', async () => {
-    await writeWorkflow(ws.root, 'Test/MaxTurns', todoTaskPlan({ routes: 3 }), { steps: [{ id: 'work', agent_configs: { execution_max_turns: 2 } }] });
+    await writeWorkflow(fixture.ws.root, 'Test/MaxTurns', todoTaskPlan({ routes: 3 }), { steps: [{ id: 'work', agent_configs: { execution_max_turns: 2 } }] });
     const runId = await start('Test/MaxTurns');
-    const run = await waitForStatus(app, runId, ['failed', 'completed']);
+    const run = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
     expect(run.status).toBe('failed');
     expect(run.error).toMatch(/^execution_max_turns \(2\) reached/);
-    const events = await runEvents(app, runId);
+    const events = await runEvents(fixture.app, runId);
     expect(events.filter((e) => e.type === 'todo_task_route_selected')).toHaveLength(2);
     expect(events.find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'max_turns', step_id: 'work' });
   });
 
   it('passes validation when outputs satisfy it and fails the step with the problems when they do not', async () => {
-    await writeWorkflow(ws.root, 'Test/Passes', todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'result.json', must_exist: true }, { file_name: 'part1.md', must_exist: true }] } }));
-    const ok = await waitForStatus(app, await start('Test/Passes'), ['failed', 'completed']);
+    await writeWorkflow(fixture.ws.root, 'Test/Passes', todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'result.json', must_exist: true }, { file_name: 'part1.md', must_exist: true }] } }));
+    const ok = await waitForStatus(fixture.app, await start('Test/Passes'), ['failed', 'completed']);
     expect(ok.status, ok.error).toBe('completed');
 
-    await writeWorkflow(ws.root, 'Test/Fails', todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'result.json', must_exist: true }, { file_name: 'never-written.json', must_exist: true }] } }));
+    await writeWorkflow(fixture.ws.root, 'Test/Fails', todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'result.json', must_exist: true }, { file_name: 'never-written.json', must_exist: true }] } }));
     const runId = await start('Test/Fails');
-    const failed = await waitForStatus(app, runId, ['failed', 'completed']);
+    const failed = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
     expect(failed.status).toBe('failed');
     expect(failed.error).toBe('validation failed: never-written.json: the file does not exist');
-    const events = await runEvents(app, runId);
+    const events = await runEvents(fixture.app, runId);
     expect(events.find((e) => e.type === 'validation_result')!.data).toEqual({ step_id: 'work', passed: false, problems: [{ file: 'never-written.json', message: 'the file does not exist' }] });
     expect(events.some((e) => e.type === 'todo_task_step_completed')).toBe(false);
     // No learning from a step that failed validation.
@@ -247,59 +236,59 @@ describe('faults and limits', () => {
   });
 
   it('respects disable_learning of a sub-agent', async () => {
-    await writeWorkflow(ws.root, 'Test/NoLearn', todoTaskPlan({ routes: 2 }), { steps: [{ id: 'agent-2', agent_configs: { disable_learning: true } }] });
-    const run = await waitForStatus(app, await start('Test/NoLearn'), ['failed', 'completed']);
+    await writeWorkflow(fixture.ws.root, 'Test/NoLearn', todoTaskPlan({ routes: 2 }), { steps: [{ id: 'agent-2', agent_configs: { disable_learning: true } }] });
+    const run = await waitForStatus(fixture.app, await start('Test/NoLearn'), ['failed', 'completed']);
     expect(run.status).toBe('completed');
-    expect(existsSync(join(ws.root, 'Test/NoLearn/learnings/agent-1/learnings.md'))).toBe(true);
-    expect(existsSync(join(ws.root, 'Test/NoLearn/learnings/agent-2'))).toBe(false);
+    expect(existsSync(join(fixture.ws.root, 'Test/NoLearn/learnings/agent-1/learnings.md'))).toBe(true);
+    expect(existsSync(join(fixture.ws.root, 'Test/NoLearn/learnings/agent-2'))).toBe(false);
   });
 
   it('stops with a clear error at a step type it cannot execute', async () => {
     const runId = await start('Workflow/UnknownStepType');
-    const run = await waitForStatus(app, runId, ['failed', 'completed']);
+    const run = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
     expect(run.status).toBe('failed');
     expect(run.error).toBe('step "scrape-portal" has type "web_scrape", which planvas cannot execute');
-    expect((await runEvents(app, runId)).find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'unsupported_step', step_id: 'scrape-portal' });
+    expect((await runEvents(fixture.app, runId)).find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'unsupported_step', step_id: 'scrape-portal' });
   });
 });
 
 describe('objective and branching', () => {
   it('records an objective edit as an event and applies it from the next orchestrator turn', async () => {
-    await writeWorkflow(ws.root, 'Test/Objective', {
+    await writeWorkflow(fixture.ws.root, 'Test/Objective', {
       steps: [
         { type: 'human_input', id: 'ask', question: 'Go?', response_type: 'text' },
         ...(todoTaskPlan({ routes: 1 }).steps as unknown[]),
       ],
     });
     const runId = await start('Test/Objective');
-    await waitForStatus(app, runId, ['waiting_input']);
-    const put = await app.inject({ method: 'PUT', url: `/api/runs/${runId}/objective`, payload: { objective: 'A sharper objective', stepId: 'work' } });
+    await waitForStatus(fixture.app, runId, ['waiting_input']);
+    const put = await fixture.app.inject({ method: 'PUT', url: `/api/runs/${runId}/objective`, payload: { objective: 'A sharper objective', stepId: 'work' } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().event).toMatchObject({ type: 'objective_updated', data: { objective: 'A sharper objective', step_id: 'work', updated_by: 'user' } });
-    expect((await app.inject({ method: 'PUT', url: `/api/runs/${runId}/objective`, payload: { objective: 5 } })).statusCode).toBe(400);
-    await app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'yes please' } });
-    await waitForStatus(app, runId, ['completed', 'failed']);
-    const snapshots = (await runEvents(app, runId)).filter((e) => e.type === 'todo_snapshot');
+    expect((await fixture.app.inject({ method: 'PUT', url: `/api/runs/${runId}/objective`, payload: { objective: 5 } })).statusCode).toBe(400);
+    await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'yes please' } });
+    await waitForStatus(fixture.app, runId, ['completed', 'failed']);
+    const snapshots = (await runEvents(fixture.app, runId)).filter((e) => e.type === 'todo_snapshot');
     expect(snapshots[0]!.data['objective']).toBe('Do the work');
     expect(snapshots.at(-1)!.data['objective']).toBe('A sharper objective');
-    const todos = JSON.parse(await readFile(join(ws.root, 'Test/Objective/runs', runId, 'execution/work/todos.json'), 'utf8')) as TodoList;
+    const todos = JSON.parse(await readFile(join(fixture.ws.root, 'Test/Objective/runs', runId, 'execution/work/todos.json'), 'utf8')) as TodoList;
     expect(todos.objective).toBe('A sharper objective');
   });
 
   it('continues from iteration k of a run: seeded todos and objective, linked to the parent, numbering from k+1', async () => {
     const parentId = await start(DEMO);
-    await waitForStatus(app, parentId, ['waiting_input']);
-    const parentEvents = await runEvents(app, parentId);
+    await waitForStatus(fixture.app, parentId, ['waiting_input']);
+    const parentEvents = await runEvents(fixture.app, parentId);
     const parentSnapshot2 = parentEvents.find((e) => e.type === 'todo_snapshot' && e.data['iteration'] === 2)!;
 
-    const snapshotApi = await app.inject({ url: `/api/runs/${parentId}/snapshot?iteration=2` });
+    const snapshotApi = await fixture.app.inject({ url: `/api/runs/${parentId}/snapshot?iteration=2` });
     expect(snapshotApi.json().snapshot).toEqual(parentSnapshot2.data);
 
     const childId = await start(DEMO, { paceMs: 0, from: { runId: parentId, iteration: 2 } });
-    const child = await waitForStatus(app, childId, ['waiting_input', 'failed']);
+    const child = await waitForStatus(fixture.app, childId, ['waiting_input', 'failed']);
     expect(child.status, child.error).toBe('waiting_input');
     expect(child.parent).toEqual({ runId: parentId, iteration: 2, stepId: 'research-todo' });
-    const events = await runEvents(app, childId);
+    const events = await runEvents(fixture.app, childId);
     expect(events[0]).toMatchObject({ type: 'run_status', data: { status: 'running', parent: { run_id: parentId, iteration: 2, step_id: 'research-todo' } } });
     const seeded = events.find((e) => e.type === 'todo_snapshot')!;
     expect(seeded.data).toMatchObject({ iteration: 2, reason: 'seeded', todos: parentSnapshot2.data['todos'], objective: parentSnapshot2.data['objective'] });
@@ -311,10 +300,10 @@ describe('objective and branching', () => {
     // No todos were re-planned: the four remaining decisions work on the parent's todos.
     expect(events.some((e) => e.type === 'todo_task_item_created')).toBe(false);
 
-    const list = (await app.inject({ url: `/api/runs?workflow=${encodeURIComponent(DEMO)}` })).json().runs as Array<{ id: string; parent?: unknown }>;
+    const list = (await fixture.app.inject({ url: `/api/runs?workflow=${encodeURIComponent(DEMO)}` })).json().runs as Array<{ id: string; parent?: unknown }>;
     expect(list.find((r) => r.id === childId)!.parent).toEqual({ runId: parentId, iteration: 2, stepId: 'research-todo' });
 
-    const noSnapshot = await app.inject({ method: 'POST', url: workflowRunsUrl(DEMO), payload: { paceMs: 0, from: { runId: parentId, iteration: 2, stepId: 'draft-outline' } } });
+    const noSnapshot = await fixture.app.inject({ method: 'POST', url: workflowRunsUrl(DEMO), payload: { paceMs: 0, from: { runId: parentId, iteration: 2, stepId: 'draft-outline' } } });
     expect(noSnapshot.statusCode).toBe(409);
   });
 });

@@ -2,21 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EventEnvelope } from '@planvas/shared';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
+import { listenOnLoopback } from '../../test-support/fixture-app';
+import { eventually, openSse, type SseClient } from '../../test-support/sse-client';
 import { waitForStatus, workflowRunsUrl } from '../../runs/run-test-support';
-import { openStream } from './sse-test-client';
-import { acceptsEventStream, resumePoint } from './sse';
+import { resumePoint } from './sse';
 
 let ws: TempWorkspace;
 let app: FastifyInstance | undefined;
 let base: string;
 
 async function listen(options: Parameters<typeof appFor>[1] = {}): Promise<void> {
-  const built = await appFor(ws, options);
-  app = built;
-  await built.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  app = await appFor(ws, options);
+  base = await listenOnLoopback(app);
 }
 
 beforeEach(async () => {
@@ -48,14 +45,12 @@ const server = () => {
   return app;
 };
 const seqs = (events: EventEnvelope[]) => events.map((e) => e.seq);
+/** Every event of a run stream so far (each frame's data is one envelope). */
+const envelopes = (stream: SseClient) => stream.events.map((e) => e.data as EventEnvelope);
 
 describe('GET /api/runs/:runId/stream', () => {
-  it('parses Accept and resume points', () => {
-    expect(acceptsEventStream('text/event-stream')).toBe(true);
-    expect(acceptsEventStream('text/html, */*;q=0.1')).toBe(true);
-    expect(acceptsEventStream('application/json')).toBe(false);
-    expect(acceptsEventStream('text/event-stream;q=0')).toBe(false);
-    expect(acceptsEventStream(undefined)).toBe(false);
+  // Accept parsing is http/sse's (tested there); the resume point is this route's own.
+  it('parses resume points: Last-Event-ID wins over ?after=', () => {
     expect(resumePoint('12', '3')).toEqual({ ok: true, after: 12 });
     expect(resumePoint(undefined, '3')).toEqual({ ok: true, after: 3 });
     expect(resumePoint('x', undefined)).toEqual({ ok: false, field: 'Last-Event-ID' });
@@ -75,31 +70,31 @@ describe('GET /api/runs/:runId/stream', () => {
     await listen();
     const start = await server().inject({ method: 'POST', url: workflowRunsUrl('Workflow/ResearchReport'), payload: { paceMs: 0 } });
     const runId = start.json().runId as string;
-    const stream = await openStream(`${base}/api/runs/${runId}/stream`);
+    const stream = await openSse(`${base}/api/runs/${runId}/stream`);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers['content-encoding']).toBeUndefined();
-    await stream.waitFor(() => stream.envelopes().some((e) => e.type === 'human_input_requested'), 'the human question');
+    await eventually(() => envelopes(stream).some((e) => e.type === 'human_input_requested'), 'the human question');
     await server().inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'approve' } });
-    await stream.waitFor(() => stream.envelopes().some((e) => e.type === 'run_status' && e.data['status'] === 'completed'), 'run end');
-    const envelopes = stream.envelopes();
-    expect(seqs(envelopes)).toEqual(envelopes.map((_, i) => i + 1));
-    for (const frame of stream.frames) {
-      const envelope = JSON.parse(frame.data!) as EventEnvelope;
+    await eventually(() => envelopes(stream).some((e) => e.type === 'run_status' && e.data['status'] === 'completed'), 'run end');
+    const received = envelopes(stream);
+    expect(seqs(received)).toEqual(received.map((_, i) => i + 1));
+    for (const frame of stream.events) {
+      const envelope = frame.data as EventEnvelope;
       expect(frame.id).toBe(String(envelope.seq));
       expect(frame.event).toBe(envelope.type);
       expect(Object.keys(envelope)).toEqual(['seq', 'type', 'timestamp', 'data']);
     }
     const stored = (await server().inject({ url: `/api/runs/${runId}/events` })).json().events as EventEnvelope[];
-    expect(envelopes).toEqual(stored);
-    stream.drop();
+    expect(received).toEqual(stored);
+    stream.close();
   });
 
   it('resumes after a dropped connection from Last-Event-ID with no gap and no duplicate, while events keep coming', async () => {
     await listen();
     const runId = await externalRun();
     const received: EventEnvelope[] = [];
-    let stream = await openStream(`${base}/api/runs/${runId}/stream?after=0`);
+    let stream = await openSse(`${base}/api/runs/${runId}/stream?after=0`);
     const producer = (async () => {
       for (let batch = 0; batch < 40; batch++) {
         expect((await ingest(runId, batch * 10, 10)).statusCode).toBe(200);
@@ -108,21 +103,21 @@ describe('GET /api/runs/:runId/stream', () => {
     })();
     // Drop the connection three times mid-stream and reconnect as EventSource does.
     for (let drop = 0; drop < 3; drop++) {
-      const target = received.length + stream.envelopes().length + 60;
-      await stream.waitFor(() => received.length + stream.envelopes().length >= Math.min(target, 380), `event ${target}`);
-      received.push(...stream.envelopes());
-      stream.drop();
+      const target = received.length + envelopes(stream).length + 60;
+      await eventually(() => received.length + envelopes(stream).length >= Math.min(target, 380), `event ${target}`);
+      received.push(...envelopes(stream));
+      stream.close();
       await stream.ended;
       const lastId = String(received.at(-1)!.seq);
-      stream = await openStream(`${base}/api/runs/${runId}/stream?after=0`, { accept: 'text/event-stream', 'last-event-id': lastId });
+      stream = await openSse(`${base}/api/runs/${runId}/stream?after=0`, { accept: 'text/event-stream', 'last-event-id': lastId });
     }
     await producer;
     const total = 401; // run_status + 400 ingested
-    await stream.waitFor(() => received.length + stream.envelopes().length >= total, 'all events');
-    received.push(...stream.envelopes());
+    await eventually(() => received.length + envelopes(stream).length >= total, 'all events');
+    received.push(...envelopes(stream));
     expect(seqs(received)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     expect(received.slice(1).map((e) => e.data['n'])).toEqual(Array.from({ length: 400 }, (_, i) => i));
-    stream.drop();
+    stream.close();
   });
 
   it('replays from ?after= and sends heartbeat comments', async () => {
@@ -130,33 +125,33 @@ describe('GET /api/runs/:runId/stream', () => {
     await listen();
     const runId = await externalRun();
     await ingest(runId, 0, 5);
-    const stream = await openStream(`${base}/api/runs/${runId}/stream?after=4`);
-    await stream.waitFor(() => stream.envelopes().length >= 2 && stream.comments.includes('heartbeat'), 'replay and a heartbeat');
-    expect(seqs(stream.envelopes())).toEqual([5, 6]);
-    stream.drop();
+    const stream = await openSse(`${base}/api/runs/${runId}/stream?after=4`);
+    await eventually(() => envelopes(stream).length >= 2 && stream.comments.includes('heartbeat'), 'replay and a heartbeat');
+    expect(seqs(envelopes(stream))).toEqual([5, 6]);
+    stream.close();
   });
 
   it('accepts ?token= when the server requires an access token', async () => {
     await listen({ accessToken: 'sekret' });
     const created = await server().inject({ method: 'POST', url: '/api/runs', headers: { authorization: 'Bearer sekret' }, payload: { workflowId: 'Workflow/ResearchReport' } });
     const runId = created.json().runId as string;
-    const denied = await openStream(`${base}/api/runs/${runId}/stream`);
+    const denied = await openSse(`${base}/api/runs/${runId}/stream`);
     expect(denied.status).toBe(401);
-    const stream = await openStream(`${base}/api/runs/${runId}/stream?token=sekret`);
+    const stream = await openSse(`${base}/api/runs/${runId}/stream?token=sekret`);
     expect(stream.status).toBe(200);
-    await stream.waitFor(() => stream.envelopes().length === 1, 'the first event');
-    stream.drop();
+    await eventually(() => envelopes(stream).length === 1, 'the first event');
+    stream.close();
   });
 
   it('keeps serving after many clients connect and vanish', async () => {
     await listen();
     const runId = await externalRun();
-    const streams = await Promise.all(Array.from({ length: 20 }, () => openStream(`${base}/api/runs/${runId}/stream`)));
-    for (const s of streams) s.drop();
+    const streams = await Promise.all(Array.from({ length: 20 }, () => openSse(`${base}/api/runs/${runId}/stream`)));
+    for (const s of streams) s.close();
     await ingest(runId, 0, 3);
-    const after = await openStream(`${base}/api/runs/${runId}/stream`);
-    await after.waitFor(() => after.envelopes().length === 4, 'events after the churn');
-    after.drop();
+    const after = await openSse(`${base}/api/runs/${runId}/stream`);
+    await eventually(() => envelopes(after).length === 4, 'events after the churn');
+    after.close();
     await waitForStatus(server(), runId, ['running']);
   });
 });

@@ -1,0 +1,80 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import { SavedLayout, type LayoutDirection, type SavedLayouts } from '@planvas/shared';
+
+export const LAYOUT_CACHE_FILE_NAME = 'layout-cache.json';
+/** Workflows whose layouts are kept; the least recently saved go first. */
+export const LAYOUT_CACHE_MAX_WORKFLOWS = 50;
+
+type Entry = SavedLayouts & { savedAt: number };
+type CacheData = { version: 1; workflows: Record<string, Entry> };
+
+const empty = (): CacheData => ({ version: 1, workflows: {} });
+
+/** Keeps only well-formed entries of a file that may be old, hand-edited or half-written. */
+function normalise(raw: unknown): CacheData {
+  const data = empty();
+  const workflows = (raw as { workflows?: unknown } | null)?.workflows;
+  if (typeof workflows !== 'object' || workflows === null) return data;
+  for (const [id, value] of Object.entries(workflows as Record<string, unknown>)) {
+    const entry = value as Partial<Record<LayoutDirection, unknown>> & { savedAt?: unknown };
+    const kept: Entry = { savedAt: typeof entry.savedAt === 'number' ? entry.savedAt : 0 };
+    for (const direction of ['LR', 'TB'] as const) {
+      const parsed = SavedLayout.safeParse(entry[direction]);
+      if (parsed.success) kept[direction] = parsed.data;
+    }
+    if (kept.LR || kept.TB) data.workflows[id] = kept;
+  }
+  return data;
+}
+
+/**
+ * The canvas' automatic layouts, per workflow and direction, in their own lowdb file next to the
+ * state file: they are big (a 1,000-step plan's layout is ~60 KB) and written rarely, while the
+ * state file is rewritten on every pan of the viewport. A cache: a damaged file starts empty.
+ */
+export class LayoutCache {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly db: Low<CacheData>) {}
+
+  static async open(dataDir: string): Promise<LayoutCache> {
+    await mkdir(dataDir, { recursive: true });
+    const db = new Low<CacheData>(new JSONFile<CacheData>(join(dataDir, LAYOUT_CACHE_FILE_NAME)), empty());
+    try {
+      await db.read();
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+    }
+    db.data = normalise(db.data);
+    return new LayoutCache(db);
+  }
+
+  get(workflowId: string): SavedLayouts {
+    const entry = this.db.data.workflows[workflowId];
+    return entry ? { ...(entry.LR ? { LR: entry.LR } : {}), ...(entry.TB ? { TB: entry.TB } : {}) } : {};
+  }
+
+  /** Replaces the workflow's layout for one direction; written one at a time. */
+  put(workflowId: string, direction: LayoutDirection, layout: SavedLayout): Promise<void> {
+    const run = async () => {
+      const workflows = this.db.data.workflows;
+      workflows[workflowId] = { ...workflows[workflowId], [direction]: layout, savedAt: Date.now() };
+      const ids = Object.keys(workflows);
+      if (ids.length > LAYOUT_CACHE_MAX_WORKFLOWS) {
+        ids.sort((a, b) => workflows[a]!.savedAt - workflows[b]!.savedAt);
+        for (const id of ids.slice(0, ids.length - LAYOUT_CACHE_MAX_WORKFLOWS)) delete workflows[id];
+      }
+      await this.db.write();
+    };
+    const result = this.tail.then(run, run);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  async flush(): Promise<void> {
+    await this.tail;
+  }
+}

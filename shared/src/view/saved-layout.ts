@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Enough for a 5,000-step plan with fans of sub-agents; a bigger body is a mistake, not a plan. */
+export const MAX_SAVED_LAYOUT_NODES = 20_000;
+
+const Point = z.object({ x: z.number().finite(), y: z.number().finite() });
+
+/**
+ * An automatic (ELK) layout the canvas computed once, kept so the next open of the same plan
+ * structure skips the layout: ELK needs seconds for a 1,000-step plan, reading this back does not.
+ * `key` identifies the layout input (node sizes, ports, edges) it was computed for; any edit that
+ * changes the geometry changes the key, so a stale layout is never shown. A cache, not a setting:
+ * losing it costs one layout, and manual drag positions live in the view settings, not here.
+ */
+export const SavedLayout = z.object({
+  key: z.string().min(1).max(200),
+  positions: z
+    .record(z.string(), Point)
+    .refine((positions) => Object.keys(positions).length <= MAX_SAVED_LAYOUT_NODES, { message: `at most ${MAX_SAVED_LAYOUT_NODES} positions` }),
+});
+export type SavedLayout = z.infer<typeof SavedLayout>;
+
+/** The saved layouts of one workflow, one per direction (a plan laid out in LR says nothing about TB). */
+export const SavedLayouts = z.object({ LR: SavedLayout.optional(), TB: SavedLayout.optional() });
+export type SavedLayouts = z.infer<typeof SavedLayouts>;
