@@ -282,8 +282,9 @@ test.describe('canvas of the other fixtures', () => {
     const subAgents = ['onboarding-tasks-sub-agent-accounts', 'onboarding-tasks-sub-agent-equipment', 'provision-accounts-sub-agent-email'];
     await open(page, 'Workflow/LegacyOnboarding');
     await expectExactNodes(page, [...steps, ...subAgents]);
-    // Its 4 problems (legacy forms, orphaned config entries) open the problems list by themselves;
-    // the picture shows it as a user first sees it, then it is closed to look at the canvas.
+    // Its 4 problems (legacy forms, orphaned config entries) open the problems list by themselves
+    // on this first open in the browser (later opens leave it to the toolbar's count); the picture
+    // shows it as a user first sees it, then it is closed to look at the canvas.
     const problems = page.getByTestId('problems-list');
     await expect(problems).toBeVisible();
     await expect(problems).toContainText('onboarding-orchestrator');

@@ -210,6 +210,9 @@ test('a decision log written by the seed system, imported, is grouped by its own
   await expect(page.locator(`.react-flow__node[data-id="${STEP}"]`)).toBeVisible();
   // fixtures/.../logs/research-todo/todo-task-execution.json: the first line has no iteration, and
   // iteration 3 was written before iteration 2.
+  // With no run followed yet, the run panel is folded to its rail: unfold it to reach the import.
+  await expect(page.getByTestId('run-sidebar')).toHaveAttribute('data-layout', 'rail');
+  await page.getByTestId('run-sidebar-expand').click();
   await page.getByTestId('import-decision-log').click();
   await expect(page.locator('[data-testid="run-row"][aria-current="true"]')).toHaveAttribute('data-status', 'completed');
 

@@ -26,6 +26,9 @@ beforeAll(async () => {
       if (req.url === '/api/workflows/Team%2FOps%2FX') return reply(res, 200, { id: 'Team/Ops/X', plan: { steps: [] }, planRevision: 'r1', stepConfig: null, stepConfigRevision: null, stepConfigForm: null, legacy: false, problems: [] });
       if (req.url === '/api/workflows/Team%2FOps%2FX/view' && req.method === 'GET') return reply(res, 200, { direction: 'TB', positions: { LR: {}, TB: {} } });
       if (req.url === '/api/workflows/Team%2FOps%2FX/view' && req.method === 'PUT') return reply(res, 200, JSON.parse(body));
+      if (req.url === '/api/workflows/Team%2FOps%2FX/layout') return reply(res, 200, { TB: { key: 'k1', positions: { a: { x: 1, y: 2 } } } });
+      if (req.url === '/api/workflows/Team%2FOps%2FX/layout/LR' && req.method === 'PUT') return reply(res, 200, { key: JSON.parse(body).key });
+      if (req.url === '/api/workflows/Bad%2FView/layout') return reply(res, 200, { LR: { key: '', positions: [] } });
       if (req.url === '/api/workflows/Bad%2FView/view') return reply(res, 200, { direction: 'sideways' });
       if (req.url === '/api/workflows/Not%20JSON') return reply(res, 502, '<html>Bad gateway</html>');
       return reply(res, 404, { statusCode: 404, code: 'workflow_not_found', message: 'No workflow here', details: [{ path: '$.id', message: 'unknown' }] });
@@ -67,6 +70,13 @@ describe('API client', () => {
 
   it('rejects view settings that are not view settings', async () => {
     await expect(api().getView('Bad/View')).rejects.toMatchObject({ code: 'bad_response' });
+  });
+
+  it('gets the saved layouts and saves one direction', async () => {
+    expect(await api().getLayouts('Team/Ops/X')).toEqual({ TB: { key: 'k1', positions: { a: { x: 1, y: 2 } } } });
+    await api().saveLayout('Team/Ops/X', 'LR', { key: 'k2', positions: { b: { x: 3, y: 4 } } });
+    expect(requests.at(-1)).toEqual({ method: 'PUT', url: '/api/workflows/Team%2FOps%2FX/layout/LR', body: JSON.stringify({ key: 'k2', positions: { b: { x: 3, y: 4 } } }) });
+    await expect(api().getLayouts('Bad/View')).rejects.toMatchObject({ code: 'bad_response' });
   });
 
   it('reports an unreachable server as a network ApiError', async () => {

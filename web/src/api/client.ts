@@ -1,4 +1,4 @@
-import { ViewSettings, type Problem } from '@planvas/shared';
+import { SavedLayouts, ViewSettings, type LayoutDirection, type Problem, type SavedLayout } from '@planvas/shared';
 import { ApiError } from './api-error';
 import { createAuthoringApi, type AuthoringApi } from './authoring-api';
 import type { ChangesEventSourceFactory } from './changes-stream';
@@ -11,6 +11,9 @@ export interface PlanvasApi extends AuthoringApi {
   getWorkflow(id: string, signal?: AbortSignal): Promise<WorkflowDocument>;
   getView(id: string, signal?: AbortSignal): Promise<ViewSettings>;
   saveView(id: string, view: ViewSettings, options?: { keepalive?: boolean }): Promise<void>;
+  /** The automatic layouts saved for the workflow, per direction (a cache: see SavedLayout). */
+  getLayouts(id: string, signal?: AbortSignal): Promise<SavedLayouts>;
+  saveLayout(id: string, direction: LayoutDirection, layout: SavedLayout): Promise<void>;
 }
 
 export type ApiClientOptions = {
@@ -81,6 +84,19 @@ export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
         body: JSON.stringify(view),
         // keepalive lets the last save of a closing tab still reach the server.
         ...(options.keepalive ? { keepalive: true } : {}),
+      });
+    },
+    async getLayouts(id, signal) {
+      const body = await request<unknown>(`${workflowApiPath(id)}/layout`, { signal });
+      const parsed = SavedLayouts.safeParse(body);
+      if (!parsed.success) throw new ApiError(200, 'bad_response', `GET ${workflowApiPath(id)}/layout: not saved layouts`);
+      return parsed.data;
+    },
+    async saveLayout(id, direction, layout) {
+      await request<unknown>(`${workflowApiPath(id)}/layout/${direction}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(layout),
       });
     },
   };

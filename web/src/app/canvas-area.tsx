@@ -45,23 +45,28 @@ export function CanvasArea() {
       </div>
     );
   }
+  // Notices take their own rows above the canvas (which starts under them) instead of floating over nodes.
   return (
     <div className="pv-stage">
-      <WorkflowCanvas />
-      <Palette />
-      <DraftBanner />
-      <FixBanner />
-      {planMissing && (
-        <div className="pv-stage__banner pv-stage__banner--error" role="alert">
-          plan.json could not be read; the problems list says where.
-        </div>
-      )}
-      {notice && (
-        <div className="pv-stage__banner" role="status" data-testid="layout-notice">
-          {notice}
-        </div>
-      )}
-      <ProblemsList />
+      <div className="pv-stage__notices">
+        <DraftBanner />
+        <FixBanner />
+      </div>
+      <div className="pv-stage__canvas">
+        <WorkflowCanvas />
+        <Palette />
+        {planMissing && (
+          <div className="pv-stage__banner pv-stage__banner--error" role="alert">
+            plan.json could not be read; the problems list says where.
+          </div>
+        )}
+        {notice && (
+          <div className="pv-stage__banner" role="status" data-testid="layout-notice">
+            {notice}
+          </div>
+        )}
+        <ProblemsList />
+      </div>
     </div>
   );
 }

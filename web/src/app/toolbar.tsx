@@ -1,7 +1,9 @@
 import { useReactFlow } from '@xyflow/react';
 import { ArrowDown, ArrowRight, Map as MapIcon, Maximize, PanelRight, TriangleExclamationPoint, WandSparkles, ZoomIn, ZoomOut } from 'lucide-react';
 import { SaveControls } from '../authoring/save-controls';
+import { FIT_VIEW_OPTIONS } from '../canvas/fit-view';
 import { RunControls } from '../runs/run-controls';
+import { useRunSidebar } from '../runs/run-sidebar-layout';
 import { useAppStore } from '../store/store-context';
 
 /** Canvas actions: direction, tidy up, fit, zoom, and the problems / minimap toggles. */
@@ -15,14 +17,16 @@ export function Toolbar() {
   const miniMapOpen = useAppStore((s) => s.panels.minimap);
   const problemCount = useAppStore((s) => s.document?.problems.length ?? 0);
   const title = useAppStore((s) => s.workflows.find((w) => w.id === s.workflowId)?.title ?? s.workflowId);
+  const workflowId = useAppStore((s) => s.workflowId);
   const hasDocument = useAppStore((s) => s.document !== null);
   const horizontal = direction === 'LR';
   const openExecutionLogs = useAppStore((s) => s.openExecutionLogs);
-  const runsOpen = useAppStore((s) => s.panels.runs);
+  const runSidebar = useRunSidebar();
+  const runsOpen = runSidebar.layout === 'expanded';
 
   return (
     <div className="pv-toolbar" role="toolbar" aria-label="Canvas">
-      <div className="pv-toolbar__title" title={title ?? undefined}>
+      <div className="pv-toolbar__title" title={title === null ? undefined : title === workflowId ? title : `${title} (${workflowId})`}>
         {title ?? 'No workflow open'}
       </div>
       <SaveControls />
@@ -44,19 +48,19 @@ export function Toolbar() {
           {horizontal ? <ArrowRight size={15} aria-hidden /> : <ArrowDown size={15} aria-hidden />}
           {direction}
         </button>
-        <button type="button" className="pv-button" data-testid="tidy-up" onClick={tidyUp} disabled={!hasDocument} title="Tidy up: forget dragged positions and lay out again">
+        {/* Icon only: the workflow's name needs the room more than this label (the tooltip says it). */}
+        <button type="button" className="pv-icon-button" data-testid="tidy-up" onClick={tidyUp} disabled={!hasDocument} title="Tidy up: forget dragged positions and lay out again" aria-label="Tidy up">
           <WandSparkles size={15} aria-hidden />
-          Tidy up
         </button>
       </div>
       <div className="pv-toolbar__group">
-        <button type="button" className="pv-icon-button" data-testid="fit-view" onClick={() => void reactFlow.fitView({ padding: 0.12, maxZoom: 1, duration: 300 })} title="Fit view" aria-label="Fit view">
+        <button type="button" className="pv-icon-button" data-testid="fit-view" onClick={() => void reactFlow.fitView({ ...FIT_VIEW_OPTIONS, duration: 300 })} title="Fit view" aria-label="Fit view">
           <Maximize size={15} />
         </button>
-        <button type="button" className="pv-icon-button" data-testid="zoom-in" onClick={() => void reactFlow.zoomIn({ duration: 200 })} title="Zoom in" aria-label="Zoom in">
+        <button type="button" className="pv-icon-button pv-toolbar__zoom" data-testid="zoom-in" onClick={() => void reactFlow.zoomIn({ duration: 200 })} title="Zoom in" aria-label="Zoom in">
           <ZoomIn size={15} />
         </button>
-        <button type="button" className="pv-icon-button" data-testid="zoom-out" onClick={() => void reactFlow.zoomOut({ duration: 200 })} title="Zoom out" aria-label="Zoom out">
+        <button type="button" className="pv-icon-button pv-toolbar__zoom" data-testid="zoom-out" onClick={() => void reactFlow.zoomOut({ duration: 200 })} title="Zoom out" aria-label="Zoom out">
           <ZoomOut size={15} />
         </button>
         <button
@@ -84,8 +88,8 @@ export function Toolbar() {
           type="button"
           className={`pv-icon-button${runsOpen ? ' is-on' : ''}`}
           data-testid="toggle-runs"
-          onClick={() => togglePanel('runs')}
-          title="Runs, todos and objective"
+          onClick={runSidebar.toggle}
+          title={runsOpen ? 'Fold the run panel (todos, objective, runs)' : 'Show the run panel (todos, objective, runs)'}
           aria-label="Runs panel"
           aria-pressed={runsOpen}
         >

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { DEFAULT_VIEW_SETTINGS } from '@planvas/shared';
 import { ApiError } from '../api/api-error';
 import { useApi } from '../api/api-context';
+import { browserStorage } from '../authoring/browser-storage';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { persistViewChanges } from '../store/view-persistence';
+import { shouldOpenProblems } from './problems-first-open';
 import { usePathname, workflowIdFromPath } from './router';
 
 function toApiError(error: unknown): ApiError {
@@ -51,21 +53,31 @@ export function useWorkflowSession(): void {
     api.getWorkflow(workflowId, signal).then(
       (document) => {
         store.getState().setDocument({ ...document, id: workflowId });
-        // The problems panel opens by itself only when there is something in it.
-        store.getState().togglePanel('problems', document.problems.length > 0);
+        // Nothing to list: the panel goes. Something to list: it opens by itself only the first
+        // time (it covers part of the canvas); the toolbar's count leads to it afterwards.
+        if (document.problems.length === 0) store.getState().togglePanel('problems', false);
+        else if (shouldOpenProblems(browserStorage(), workflowId, document.problems.length)) store.getState().togglePanel('problems', true);
       },
       (error: unknown) => {
         if (!isAbort(error)) store.getState().failDocument(workflowId, toApiError(error));
       },
     );
-    api.getView(workflowId, signal).then(
-      (settings) => {
-        if (store.getState().workflowId === workflowId) store.getState().applyViewSettings(workflowId, settings);
+    // The saved layouts come with the view settings: the canvas waits for both, so a plan whose
+    // layout was saved opens without running ELK. Missing or unreadable ones are only a cache miss.
+    const layouts = api.getLayouts(workflowId, signal).catch((error: unknown) => {
+      if (isAbort(error)) throw error;
+      return {};
+    });
+    const view = api.getView(workflowId, signal).catch((error: unknown) => {
+      // No saved view (or an unreadable one) is not worth an error: start from the defaults.
+      if (isAbort(error)) throw error;
+      return DEFAULT_VIEW_SETTINGS;
+    });
+    Promise.all([view, layouts]).then(
+      ([settings, saved]) => {
+        if (store.getState().workflowId === workflowId) store.getState().applyViewSettings(workflowId, settings, saved);
       },
-      (error: unknown) => {
-        // No saved view (or an unreadable one) is not worth an error: start from the defaults.
-        if (!isAbort(error) && store.getState().workflowId === workflowId) store.getState().applyViewSettings(workflowId, DEFAULT_VIEW_SETTINGS);
-      },
+      () => undefined,
     );
     return () => controller.abort();
   }, [api, store, workflowId, loadSeq]);

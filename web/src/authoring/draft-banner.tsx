@@ -11,9 +11,9 @@ export function DraftBanner() {
   const when = new Date(offer.savedAt);
   const at = Number.isNaN(when.getTime()) ? offer.savedAt : when.toLocaleString();
   return (
-    <div className="pv-draft-banner" role="alert" data-testid="draft-banner">
+    <div className="pv-notice-bar pv-draft-banner" role="alert" data-testid="draft-banner">
       <History size={15} aria-hidden />
-      <span>Unsaved changes from {at} were kept in this browser.</span>
+      <span className="pv-notice-bar__text">Unsaved changes from {at} were kept in this browser.</span>
       <button type="button" className="pv-button pv-button--small pv-button--primary" onClick={() => store.getState().restoreDraft()}>
         Restore
       </button>

@@ -35,13 +35,13 @@ export function SaveControls() {
         aria-label={`Save (${state.toLowerCase()})`}
       >
         <Save size={15} aria-hidden />
-        Save
+        <span className="pv-button__label">Save</span>
         {dirty && <span className="pv-save-dot" aria-hidden />}
       </button>
       <button type="button" className="pv-icon-button" data-testid="open-settings" onClick={() => store.getState().openOverlay('settings')} title="Workspace settings (preset and default LLM)" aria-label="Workspace settings">
         <Settings size={15} />
       </button>
-      <button type="button" className="pv-icon-button" data-testid="open-shortcuts" onClick={() => store.getState().openOverlay('shortcuts')} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+      <button type="button" className="pv-icon-button pv-toolbar__help" data-testid="open-shortcuts" onClick={() => store.getState().openOverlay('shortcuts')} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
         <CircleHelp size={15} />
       </button>
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Wrench } from 'lucide-react';
+import { Wrench, X } from 'lucide-react';
 import type { MigrationChange, Problem } from '@planvas/shared';
 import { useApi } from '../api/api-context';
 import type { MigrationAnswer } from '../api/authoring-api';
@@ -13,23 +13,36 @@ export function fixableProblems(problems: readonly Problem[]): { orphans: Proble
   return { orphans: problems.filter((p) => p.code === 'orphan_step_config'), legacy: problems.filter((p) => p.code === 'legacy_format') };
 }
 
-/** A banner on the canvas when the workflow has something the migration fixes. */
+/**
+ * A one-line bar above the canvas when the workflow has something the migration fixes. It takes
+ * its own row (the canvas starts under it) so it never covers a node, and it can be dismissed for
+ * the rest of the session; the problems panel offers the same fix.
+ */
 export function FixBanner() {
   const store = useAppStoreApi();
+  const workflowId = useAppStore((s) => s.workflowId);
   const problems = useAppStore((s) => s.document?.problems ?? NO_PROBLEMS);
   const legacyFlag = useAppStore((s) => s.document?.legacy === true);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const { orphans, legacy } = fixableProblems(problems);
   if (orphans.length === 0 && legacy.length === 0 && !legacyFlag) return null;
+  if (workflowId === null || dismissed.has(workflowId)) return null;
   const parts = [
     ...(legacy.length > 0 || legacyFlag ? [`legacy todo_task format${legacy.length > 1 ? ` (${legacy.length} steps)` : ''}`] : []),
     ...(orphans.length > 0 ? [`${orphans.length} orphaned step_config entr${orphans.length === 1 ? 'y' : 'ies'}`] : []),
   ];
+  const text = `This workflow has ${parts.join(' and ')}.`;
   return (
-    <div className="pv-fix-banner" role="note" data-testid="fix-banner">
+    <div className="pv-notice-bar pv-fix-banner" role="note" data-testid="fix-banner">
       <Wrench size={14} aria-hidden />
-      <span>This workflow has {parts.join(' and ')}.</span>
+      <span className="pv-notice-bar__text" title={text}>
+        {text}
+      </span>
       <button type="button" className="pv-button pv-button--small" data-testid="review-fix" onClick={() => store.getState().openOverlay('migrate')}>
         Review fix…
+      </button>
+      <button type="button" className="pv-icon-button pv-icon-button--small" onClick={() => setDismissed(new Set(dismissed).add(workflowId))} aria-label="Dismiss" title="Dismiss (the problems panel offers the fix too)">
+        <X size={14} />
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Position } from '@xyflow/react';
+import { Position, type NodeHandle } from '@xyflow/react';
 import type { LayoutDirection } from '@planvas/shared';
 
 /**
@@ -34,8 +34,8 @@ export function isVerticalSide(position: Position): boolean {
 export const RAIL_ROW = 26;
 /** Padding above and below the rows of the rail in LR. */
 export const RAIL_PAD = 6;
-/** Height of the strip of labelled outputs along the bottom in TB. */
-export const RAIL_STRIP = 30;
+/** Height of the strip of labelled outputs along the bottom in TB: room for a label of two lines above the handles. */
+export const RAIL_STRIP = 34;
 /** Narrowest slot per output in TB, so labels stay readable. */
 export const RAIL_SLOT = 124;
 
@@ -82,4 +82,25 @@ export function railTop(handles: readonly HandleSpec[], size: Size): number {
   if (labelled.length === 0) return size.height;
   if (isVerticalSide(labelled[0]!.position)) return Math.min(...labelled.map((h) => h.offset)) - RAIL_ROW / 2 - RAIL_PAD;
   return size.height - RAIL_STRIP;
+}
+
+/** Drawn sizes of handles (nodes.css): the return handle is smaller, and so are start/end's. */
+export const HANDLE_SIZE = 11;
+export const RETURN_HANDLE_SIZE = 8;
+export const TERMINAL_HANDLE_SIZE = 9;
+
+/**
+ * Handles in React Flow's own form (box relative to the node's top-left, centred on the side),
+ * given to React Flow with each node: it then draws edges at once instead of waiting to measure
+ * every handle in the DOM, which for a 1,000-step plan costs seconds of layout on the main thread.
+ * React Flow still measures the handles once the nodes are on screen and uses those.
+ */
+export function flowHandles(specs: readonly HandleSpec[], size: Size, terminal = false): NodeHandle[] {
+  return specs.map((h) => {
+    const s = terminal ? TERMINAL_HANDLE_SIZE : h.id === 'return' ? RETURN_HANDLE_SIZE : HANDLE_SIZE;
+    const along = h.offset - s / 2;
+    const x = h.position === Position.Left ? -s / 2 : h.position === Position.Right ? size.width - s / 2 : along;
+    const y = h.position === Position.Top ? -s / 2 : h.position === Position.Bottom ? size.height - s / 2 : along;
+    return { id: h.id, type: h.type, position: h.position, x, y, width: s, height: s };
+  });
 }

@@ -36,6 +36,24 @@ describe('planToFlow on every fixture workflow', () => {
       expect(ids(flow.nodes)).toContain(END_NODE_ID);
     });
 
+    it.each(['LR', 'TB'] as const)('gives every node its size and React Flow handles on the sides of its definition in %s', (direction) => {
+      for (const node of planToFlow(plan, { direction }).nodes) {
+        const specs = nodeHandles(node, direction);
+        expect(node.width! * node.height!, node.id).toBeGreaterThan(0);
+        expect(node.handles?.map((h) => [h.id, h.type, h.position]), node.id).toEqual(specs.map((h) => [h.id, h.type, h.position]));
+        for (const handle of node.handles ?? []) {
+          // Centred on its side: inputs on the left / top, outputs on the right / bottom.
+          const centre = { x: handle.x + handle.width! / 2, y: handle.y + handle.height! / 2 };
+          const side = handle.position;
+          if (side === 'left') expect(centre.x).toBe(0);
+          if (side === 'right') expect(centre.x).toBe(node.width);
+          if (side === 'top') expect(centre.y).toBe(0);
+          if (side === 'bottom') expect(centre.y).toBe(node.height);
+          expect(direction === 'LR' ? ['left', 'right'] : ['top', 'bottom'], `${node.id}/${handle.id}`).toContain(side);
+        }
+      }
+    });
+
     it('connects only existing nodes, through handles those nodes have, in both directions', () => {
       const byId = new Map(flow.nodes.map((n) => [n.id, n]));
       for (const direction of ['LR', 'TB'] as const) {

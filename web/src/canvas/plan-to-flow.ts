@@ -10,7 +10,8 @@ import {
   type Step,
   type SubAgentStep,
 } from '@planvas/shared';
-import { nodeSize } from './definitions';
+import { nodeHandles, nodeSize } from './definitions';
+import { flowHandles } from './handles';
 import type { CanvasEdge } from './edge-data';
 import { edgeAppearance } from './edge-style';
 import { GENERIC_HANDLE } from './kinds/route-outputs';
@@ -64,10 +65,7 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
     return id;
   };
   const pushNode = (node: CanvasNode) => {
-    const size = nodeSize(node, direction);
-    node.width = size.width;
-    node.height = size.height;
-    nodes.push(node);
+    nodes.push(sized(node, direction));
   };
   const edgeIds = new Set<string>();
   const pushEdge = (edge: Omit<CanvasEdge, 'id' | 'className'> & { id: string }) => {
@@ -242,9 +240,10 @@ function flowEdge(edge: FlowEdge, source: string, target: string): Omit<CanvasEd
   };
 }
 
+/** The node with its size and handles from the registry (React Flow then needs no measuring to draw it). */
 function sized<N extends CanvasNode>(node: N, direction: LayoutDirection): N {
   const size = nodeSize(node, direction);
-  return { ...node, width: size.width, height: size.height };
+  return { ...node, width: size.width, height: size.height, handles: flowHandles(nodeHandles(node, direction), size, node.type === 'start' || node.type === 'end') };
 }
 
 /** Puts each problem on the node of the step it names (problems without a step stay list-only). */

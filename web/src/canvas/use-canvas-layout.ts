@@ -1,11 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LayoutDirection, Plan } from '@planvas/shared';
+import type { LayoutDirection } from '@planvas/shared';
+import { useApi } from '../api/api-context';
 import { useLayoutService } from '../layout/layout-context';
 import { toLayoutInput } from '../layout/layout-input';
-import type { Positions } from '../layout/layout-types';
+import { layoutKey, layoutSignature } from '../layout/layout-key';
+import type { LayoutNode, Positions } from '../layout/layout-types';
 import { useAppStoreApi } from '../store/store-context';
-import { canvasFlowOf } from './flow-cache';
 import { END_NODE_ID, START_NODE_ID } from './node-data';
+import type { CanvasFlow } from './plan-to-flow';
+
+/** Where the positions on screen came from: ELK in the worker, the saved layout, or the grid fallback. */
+export type LayoutSource = 'elk' | 'saved' | 'grid';
 
 export type CanvasLayout = {
   positions: Positions | null;
@@ -14,51 +19,73 @@ export type CanvasLayout = {
   /** Changes each time a new layout arrives (the canvas fits the view then). */
   version: number;
   fallback: boolean;
+  source: LayoutSource | null;
   /** How long the last layout took, request to answer (shown as `data-layout-ms`). */
   ms: number | null;
   /** The direction `positions` were computed for (the store's may already be another). */
   direction: LayoutDirection | null;
 };
 
-type Done = { signature: string; direction: LayoutDirection; epoch: number; positions: Positions; fallback: boolean; version: number; ms: number };
+type Done = { signature: string; direction: LayoutDirection; epoch: number; positions: Positions; source: LayoutSource; version: number; ms: number };
+
+const placesEvery = (positions: Positions, nodes: readonly LayoutNode[]) => nodes.every((n) => positions[n.id] !== undefined);
 
 /**
- * Lays the plan out (in the worker) whenever its structure, the direction or the tidy-up epoch
- * changes. Statuses and problems do not re-lay out: they change what nodes show, not their size.
+ * Lays the plan's flow out (in the worker) whenever its structure, the direction or the tidy-up
+ * epoch changes. Statuses and problems do not re-lay out: they change what nodes show, not their size.
  * Neither do edits that leave the geometry alone (a title typed in the inspector): layouts are
  * keyed by the layout input itself (node sizes, ports, edges), not by the plan object.
+ * A layout computed once is saved through the API under that key, and the next open of the same
+ * geometry uses it instead of running ELK (seconds for a 1,000-step plan).
  * While a new layout runs, the previous positions stay on screen.
  */
-export function useCanvasLayout(plan: Plan | null, direction: LayoutDirection, epoch: number): CanvasLayout {
+export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirection, epoch: number): CanvasLayout {
   const service = useLayoutService();
+  const api = useApi();
   const store = useAppStoreApi();
   const [done, setDone] = useState<Done | null>(null);
 
   // The same geometry keeps the same input object, so the effect below does not run again.
-  const last = useRef<{ signature: string; input: ReturnType<typeof toLayoutInput> } | null>(null);
+  const last = useRef<{ signature: string; key: string; input: ReturnType<typeof toLayoutInput> } | null>(null);
   const keyed = useMemo(() => {
-    if (!plan) return null;
-    const flow = canvasFlowOf(plan, direction, null);
+    if (!flow) return null;
     const next = toLayoutInput(flow.nodes, flow.edges, direction);
-    const signature = `${direction}\u0000${JSON.stringify(next)}`;
-    if (last.current?.signature !== signature) last.current = { signature, input: next };
+    const signature = layoutSignature(next.nodes, next.edges, direction);
+    if (last.current?.signature !== signature) last.current = { signature, key: layoutKey(signature, direction, next.nodes.length), input: next };
     return last.current;
-  }, [plan, direction]);
+  }, [flow, direction]);
   const input = keyed?.input ?? null;
   const signature = keyed?.signature ?? null;
+  const key = keyed?.key ?? null;
 
   useEffect(() => {
-    if (!input || signature === null) return;
+    if (!input || signature === null || key === null) return;
+    const finish = (positions: Positions, source: LayoutSource, ms: number) =>
+      setDone((previous) => ({ signature, direction, epoch, positions, source, version: (previous?.version ?? 0) + 1, ms: Math.round(ms) }));
+
+    const saved = store.getState().savedLayouts[direction];
+    if (saved?.key === key && placesEvery(saved.positions, input.nodes)) {
+      store.getState().setLayoutNotice(null);
+      finish(saved.positions, 'saved', 0);
+      return;
+    }
+    const workflowId = store.getState().viewOf;
     let cancelled = false;
     void service.layout(input.nodes, input.edges, direction).then((result) => {
+      // A layout finished for a plan the user has left is still worth keeping for next time.
+      if (!result.fallback && workflowId !== null) {
+        const layout = { key, positions: result.positions };
+        if (store.getState().viewOf === workflowId) store.getState().rememberLayout(direction, layout);
+        api.saveLayout(workflowId, direction, layout).catch((error: unknown) => console.warn('planvas: could not save the layout', error));
+      }
       if (cancelled) return;
       store.getState().setLayoutNotice(result.fallback ? `Showing a simple grid: ${result.reason ?? 'the automatic layout failed'}.` : null);
-      setDone((previous) => ({ signature, direction, epoch, positions: result.positions, fallback: result.fallback, version: (previous?.version ?? 0) + 1, ms: Math.round(result.ms) }));
+      finish(result.positions, result.fallback ? 'grid' : 'elk', result.ms);
     });
     return () => {
       cancelled = true;
     };
-  }, [service, store, input, signature, direction, epoch]);
+  }, [service, api, store, input, signature, key, direction, epoch]);
 
   const same = done !== null && signature !== null && done.signature === signature;
   const current = same && done.direction === direction && done.epoch === epoch;
@@ -67,9 +94,10 @@ export function useCanvasLayout(plan: Plan | null, direction: LayoutDirection, e
   const related = same || (done !== null && input !== null && input.nodes.some((n) => n.id !== START_NODE_ID && n.id !== END_NODE_ID && n.id in done.positions));
   return {
     positions: related ? done!.positions : null,
-    pending: plan !== null && !current,
+    pending: flow !== null && !current,
     version: done?.version ?? 0,
-    fallback: done?.fallback ?? false,
+    fallback: done?.source === 'grid',
+    source: done?.source ?? null,
     ms: done?.ms ?? null,
     direction: related ? done!.direction : null,
   };

@@ -9,6 +9,7 @@ import {
   ReactFlow,
   useOnViewportChange,
   useReactFlow,
+  useStoreApi,
   useUpdateNodeInternals,
   type DefaultEdgeOptions,
   type Node,
@@ -23,8 +24,10 @@ import { withActiveDelegation, withRunStates, type RunDecor } from '../runs/run-
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { canvasFlowOf } from './flow-cache';
 import type { CanvasEdge } from './edge-data';
-import type { CanvasNode } from './node-data';
+import { START_NODE_ID, type CanvasNode } from './node-data';
+import { EdgeMarkers } from './edges/edge-markers';
 import { edgeTypes } from './edges/edge-types';
+import { FIT_VIEW_OPTIONS, MAX_ZOOM, MIN_ZOOM, openingViewport } from './fit-view';
 import { nodeTypes } from './registry';
 import { useCanvasLayout } from './use-canvas-layout';
 
@@ -35,7 +38,8 @@ const defaultEdgeOptions: DefaultEdgeOptions = {
   labelBgPadding: [6, 3],
   labelBgBorderRadius: 6,
 };
-const fitViewOptions = { padding: 0.12, maxZoom: 1, duration: 0 };
+/** Smaller than React Flow's 200 x 150 (same shape), so it covers less of the graph. */
+const MINIMAP_SIZE = { width: 160, height: 120 };
 const NO_PROBLEMS: Problem[] = [];
 const NO_NODES: CanvasNode[] = [];
 const NO_EDGES: CanvasEdge[] = [];
@@ -79,7 +83,7 @@ export function WorkflowCanvas() {
 
   const shownPlan = viewReady ? plan : null;
   const flow = useMemo(() => (shownPlan ? canvasFlowOf(shownPlan, direction, problems) : null), [shownPlan, direction, problems]);
-  const layout = useCanvasLayout(shownPlan, direction, epoch);
+  const layout = useCanvasLayout(flow, direction, epoch);
 
   const reactFlow = useReactFlow();
   const [nodes, setNodes] = useState<CanvasNode[]>(NO_NODES);
@@ -106,6 +110,12 @@ export function WorkflowCanvas() {
           ...node,
           position: manual[node.id] ?? positions[node.id] ?? { x: 0, y: 0 },
           selected: selectedRef.current.includes(node.id),
+          // Nodes draw at the size the registry gives them, so that is their measurement too. A
+          // node object rebuilt here (new layout, direction) would otherwise count as unmeasured
+          // until React Flow sees it resize, which it never does when the size stays: its fitView
+          // waits for every node to be measured and would never happen. React Flow still
+          // measures the DOM and reports any difference.
+          measured: { width: node.width, height: node.height },
           // Above every edge (flow edges are z 1, over the delegation ones): an edge's wide hit
           // area must never cover a handle the user wants to drag a connection from.
           zIndex: 2,
@@ -150,22 +160,34 @@ export function WorkflowCanvas() {
     if (nodeIds.length > 0) updateNodeInternals(nodeIds);
   }, [direction, nodeIds, updateNodeInternals]);
 
-  // Fit the view when a new layout arrives for another workflow, direction or tidy-up; on the first
-  // layout of a workflow, restore the saved viewport instead if there is one. A layout that follows
-  // an edit (a step added, a route removed) keeps the viewport: the user is working in it.
+  // Frame the plan when a new layout arrives for another workflow, direction or tidy-up (fitted,
+  // or on its start when too big to fit legibly); on the first layout of a workflow, restore the
+  // saved viewport instead if there is one. A layout that follows an edit (a step added, a route
+  // removed) keeps the viewport: the user is working in it. `framed` is the layout version whose
+  // framing is done, so the canvas reports "ready" only once what is on screen is final.
+  const flowStore = useStoreApi();
+  const [framed, setFramed] = useState(-1);
   const fittedFor = useRef<{ workflowId: string | null; version: number; key: string }>({ workflowId: null, version: -1, key: '' });
   useEffect(() => {
-    if (!layout.positions || nodes.length === 0 || layout.pending) return;
+    // Wait for the nodes carrying this layout's positions (they are set by the effect above).
+    if (!layout.positions || nodes.length === 0 || layout.pending || shown?.version !== layout.version) return;
     const last = fittedFor.current;
     if (last.workflowId === workflowId && last.version === layout.version) return;
     const key = `${workflowId}|${layout.direction}|${epoch}`;
     const firstForWorkflow = last.workflowId !== workflowId;
-    fittedFor.current = { workflowId, version: layout.version, key };
-    if (!firstForWorkflow && key === last.key) return;
+    const version = layout.version;
+    fittedFor.current = { workflowId, version, key };
+    const done = () => setFramed(version);
+    if (!firstForWorkflow && key === last.key) return done();
     const saved = store.getState().viewport;
-    if (firstForWorkflow && saved) void reactFlow.setViewport(saved);
-    else void reactFlow.fitView(fitViewOptions);
-  }, [layout.positions, layout.pending, layout.version, layout.direction, epoch, nodes.length, workflowId, reactFlow, store]);
+    if (firstForWorkflow && saved) return void reactFlow.setViewport(saved).then(done, done);
+    const { width, height } = flowStore.getState();
+    const viewport = openingViewport(nodes, nodes.find((n) => n.id === START_NODE_ID) ?? nodes[0], { width, height }, layout.direction ?? 'LR');
+    if (viewport) return void reactFlow.setViewport(viewport).then(done, done);
+    // No size to frame against (a canvas not on screen): let React Flow fit once it can.
+    void reactFlow.fitView(FIT_VIEW_OPTIONS);
+    done();
+  }, [layout.positions, layout.pending, layout.version, layout.direction, epoch, nodes, shown, workflowId, reactFlow, store, flowStore]);
 
   // Centre a node on request (problems list, a step just added), once it is laid out: a request
   // for a node the layout has not placed yet waits for the layout.
@@ -215,11 +237,11 @@ export function WorkflowCanvas() {
   const flowEdges = nodes.length > 0 && flow ? flow.edges : NO_EDGES;
   const { withSelectedEdges } = editing;
   const edges = useMemo(() => withSelectedEdges(withActiveDelegation(flowEdges, runDecor.activeNodeId)), [flowEdges, runDecor.activeNodeId, withSelectedEdges]);
-  const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction;
+  const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction && framed === layout.version;
   const state = !shownPlan ? 'empty' : !drawn ? 'pending' : layout.fallback ? 'fallback' : 'ready';
 
   return (
-    <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined} {...editing.dropTarget}>
+    <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined} data-layout-source={layout.source ?? undefined} {...editing.dropTarget}>
       <ReactFlow<CanvasNode>
         nodes={nodes}
         edges={edges}
@@ -234,14 +256,15 @@ export function WorkflowCanvas() {
         connectionMode={ConnectionMode.Loose}
         {...editing.flowProps}
         onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
-        minZoom={0.05}
-        maxZoom={2}
+        minZoom={MIN_ZOOM}
+        maxZoom={MAX_ZOOM}
         colorMode="system"
         attributionPosition="bottom-center"
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        {showMiniMap && <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} nodeBorderRadius={6} />}
-        <Controls showInteractive={false} position="bottom-left" />
+        {showMiniMap && <MiniMap style={MINIMAP_SIZE} pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} nodeBorderRadius={6} />}
+        <EdgeMarkers />
+        <Controls showInteractive={false} position="bottom-left" fitViewOptions={FIT_VIEW_OPTIONS} />
       </ReactFlow>
       {state === 'pending' && (
         <div className="pv-canvas__overlay" role="status">

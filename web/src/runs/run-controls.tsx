@@ -80,7 +80,7 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
       ) : null}
       {onOpenLogs ? (
         <button type="button" className="pv-button" data-testid="open-execution-logs" onClick={onOpenLogs} title="Execution logs of the whole run">
-          <ScrollText size={14} aria-hidden /> Logs
+          <ScrollText size={14} aria-hidden /> <span className="pv-button__label">Logs</span>
         </button>
       ) : null}
       {runError ? (

@@ -1,16 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { History, ListTodo, MessageCircleQuestion, PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { isFinalRunStatus } from '@planvas/shared';
 import { TodoTreePanel } from '../panels/todo-tree/todo-tree-panel';
-import { useAppStore } from '../store/store-context';
+import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { HumanInputForm, RunsList } from './run-controls';
+import { useRunSidebar } from './run-sidebar-layout';
 
-/** Beside the canvas: the question a waiting run asks, its todo tree and objective, the runs list. */
+/**
+ * Beside the canvas: the question a waiting run asks, its todo tree and objective, the runs list.
+ * Folded to a slim rail while there is nothing to follow or while the inspector is open
+ * (run-sidebar-layout.ts); the rail still shows that a run goes on or waits for an answer.
+ */
 export function RunSidebar() {
-  const open = useAppStore((s) => s.panels.runs && s.workflowId !== null);
-  if (!open) return null;
+  const store = useAppStoreApi();
+  const workflowOpen = useAppStore((s) => s.workflowId !== null);
+  const followedRunId = useAppStore((s) => s.followedRunId);
+  const { layout, expand, collapse } = useRunSidebar();
+
+  // A run followed anew (started, imported, picked) unfolds the sidebar the user folded earlier.
+  const lastFollowed = useRef(followedRunId);
+  useEffect(() => {
+    if (followedRunId !== null && followedRunId !== lastFollowed.current && store.getState().runSidebar === 'rail') store.getState().setRunSidebar('auto');
+    lastFollowed.current = followedRunId;
+  }, [store, followedRunId]);
+
+  if (!workflowOpen) return null;
+  if (layout === 'rail') return <RunRail onExpand={expand} />;
   return (
-    <aside className="pv-run-sidebar" aria-label="Run" data-testid="run-sidebar">
+    <aside className="pv-run-sidebar" aria-label="Run" data-testid="run-sidebar" data-layout="expanded">
+      <header className="pv-run-sidebar__bar">
+        <span className="pv-run-sidebar__title">Run</span>
+        <button
+          type="button"
+          className="pv-icon-button pv-icon-button--small"
+          data-testid="run-sidebar-collapse"
+          onClick={collapse}
+          title="Fold the run panel to a rail"
+          aria-label="Fold the run panel"
+          aria-expanded
+        >
+          <PanelRightClose size={15} />
+        </button>
+      </header>
       <HumanInputForm />
       <TodoTreePanel />
       <RunsList />
+    </aside>
+  );
+}
+
+/** The folded sidebar: a column of icons that says what is there and unfolds it on a click. */
+function RunRail({ onExpand }: { onExpand(): void }) {
+  const runCount = useAppStore((s) => s.runs.length);
+  const status = useAppStore((s) => s.run.runStatus ?? s.followedRun?.status ?? null);
+  const live = status !== null && !isFinalRunStatus(status);
+  const waiting = status === 'waiting_input';
+  return (
+    <aside className="pv-run-sidebar pv-run-sidebar--rail" aria-label="Run" data-testid="run-sidebar" data-layout="rail">
+      <button type="button" className="pv-rail-button" data-testid="run-sidebar-expand" onClick={onExpand} title="Show todos and runs" aria-label="Show the run panel" aria-expanded={false}>
+        <PanelRightOpen size={16} />
+      </button>
+      <span className="pv-rail-divider" aria-hidden />
+      <button type="button" className="pv-rail-button" onClick={onExpand} title={live ? 'Todos of the run going on' : 'Todos'} aria-label="Show the todos">
+        <ListTodo size={16} aria-hidden />
+        {live && <span className="pv-rail-dot" aria-hidden />}
+      </button>
+      <button type="button" className="pv-rail-button" onClick={onExpand} title={`Runs of this workflow: ${runCount}`} aria-label={`Show the runs (${runCount})`}>
+        <History size={16} aria-hidden />
+        {runCount > 0 && <span className="pv-rail-count">{runCount > 99 ? '99+' : runCount}</span>}
+      </button>
+      {waiting && (
+        <button type="button" className="pv-rail-button pv-rail-button--attention" onClick={onExpand} title="The run waits for your answer" aria-label="Answer the run's question">
+          <MessageCircleQuestion size={16} aria-hidden />
+        </button>
+      )}
     </aside>
   );
 }

@@ -1,9 +1,14 @@
-import { DEFAULT_VIEW_SETTINGS, type LayoutDirection, type ViewSettings } from '@planvas/shared';
+import { DEFAULT_VIEW_SETTINGS, type LayoutDirection, type SavedLayout, type SavedLayouts, type ViewSettings } from '@planvas/shared';
 import type { SliceCreator } from './app-state';
 
 export type XY = { x: number; y: number };
 export type Viewport = { x: number; y: number; zoom: number };
-export type PanelName = 'problems' | 'minimap' | 'sidebar' | 'runs';
+export type PanelName = 'problems' | 'minimap' | 'sidebar';
+/**
+ * The run sidebar beside the canvas: `auto` shows it expanded while a run is followed and as a
+ * slim rail otherwise; `expanded` and `rail` are the user's own choice (its toggle).
+ */
+export type RunSidebarMode = 'auto' | 'expanded' | 'rail';
 
 /**
  * How the user looks at the open workflow. Direction, manual positions and viewport are planvas'
@@ -16,11 +21,17 @@ export type ViewSlice = {
   viewport: Viewport | null;
   /** The workflow whose saved view settings are in the fields above (null until they loaded). */
   viewOf: string | null;
+  /**
+   * The automatic layouts saved for the open workflow (loaded with its view settings): the canvas
+   * uses one instead of running ELK when its key matches the plan's current layout input.
+   */
+  savedLayouts: SavedLayouts;
   /** Bumped by "tidy up" so the canvas lays out again even when nothing else changed. */
   layoutEpoch: number;
   /** Set when the automatic layout fell back to a grid. */
   layoutNotice: string | null;
   panels: Record<PanelName, boolean>;
+  runSidebar: RunSidebarMode;
   /** The execution-logs popup: one todo_task step's logs, or the whole run's (stepId null, from the toolbar). */
   executionLogs: { stepId: string | null } | null;
   /**
@@ -29,7 +40,9 @@ export type ViewSlice = {
    */
   detail: 'full' | 'compact';
 
-  applyViewSettings(workflowId: string, settings: ViewSettings): void;
+  applyViewSettings(workflowId: string, settings: ViewSettings, savedLayouts?: SavedLayouts): void;
+  /** Keeps a layout the canvas just computed, so switching direction back and forth reuses it. */
+  rememberLayout(direction: LayoutDirection, layout: SavedLayout): void;
   setDirection(direction: LayoutDirection): void;
   toggleDirection(): void;
   /** Records where the user dropped nodes, in the current direction. */
@@ -39,6 +52,7 @@ export type ViewSlice = {
   setViewport(viewport: Viewport): void;
   setLayoutNotice(notice: string | null): void;
   togglePanel(panel: PanelName, open?: boolean): void;
+  setRunSidebar(mode: RunSidebarMode): void;
   /** Opens the popup on a step's logs; without a step, on the whole run. */
   openExecutionLogs(stepId?: string | null): void;
   closeExecutionLogs(): void;
@@ -50,19 +64,23 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   manualPositions: { LR: {}, TB: {} },
   viewport: null,
   viewOf: null,
+  savedLayouts: {},
   layoutEpoch: 0,
   layoutNotice: null,
-  panels: { problems: true, minimap: true, sidebar: true, runs: true },
+  panels: { problems: false, minimap: true, sidebar: true },
+  runSidebar: 'auto',
   executionLogs: null,
   detail: 'full',
 
-  applyViewSettings: (workflowId, settings) =>
+  applyViewSettings: (workflowId, settings, savedLayouts = {}) =>
     set({
       viewOf: workflowId,
       direction: settings.direction,
       manualPositions: { LR: { ...settings.positions.LR }, TB: { ...settings.positions.TB } },
       viewport: settings.viewport ?? null,
+      savedLayouts,
     }),
+  rememberLayout: (direction, layout) => set({ savedLayouts: { ...get().savedLayouts, [direction]: layout } }),
   setDirection: (direction) => {
     if (direction === get().direction) return;
     // Layout changes are undoable like edits (history slice).
@@ -83,6 +101,9 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   setViewport: (viewport) => set({ viewport }),
   setLayoutNotice: (layoutNotice) => set({ layoutNotice }),
   togglePanel: (panel, open) => set({ panels: { ...get().panels, [panel]: open ?? !get().panels[panel] } }),
+  setRunSidebar: (runSidebar) => {
+    if (runSidebar !== get().runSidebar) set({ runSidebar });
+  },
   openExecutionLogs: (stepId = null) => set({ executionLogs: { stepId } }),
   closeExecutionLogs: () => set({ executionLogs: null }),
   setDetail: (detail) => {

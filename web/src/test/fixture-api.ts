@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkPlan, DEFAULT_VIEW_SETTINGS, readPlan, type ViewSettings } from '@planvas/shared';
+import { checkPlan, DEFAULT_VIEW_SETTINGS, readPlan, type SavedLayouts, type ViewSettings } from '@planvas/shared';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { ApiError } from '../api/api-error';
 import type { PlanvasApi } from '../api/client';
@@ -16,8 +16,9 @@ import { createMemoryWorkspace, type MemoryWorkspace } from './memory-workspace'
  * into an in-memory workspace that saves with revisions (see memory-workspace.ts); pass the same
  * `workspace` to two APIs to have two tabs on one workspace.
  */
-export function createFixtureApi(options: { clientId?: string; workspace?: MemoryWorkspace } = {}): PlanvasApi & { views: Map<string, ViewSettings>; workspace: MemoryWorkspace } {
+export function createFixtureApi(options: { clientId?: string; workspace?: MemoryWorkspace } = {}): PlanvasApi & { views: Map<string, ViewSettings>; layouts: Map<string, SavedLayouts>; workspace: MemoryWorkspace } {
   const views = new Map<string, ViewSettings>();
+  const layouts = new Map<string, SavedLayouts>();
   const workspace = options.workspace ?? createMemoryWorkspace(fixtureWorkflowIds().map((id) => fixtureDocument(id, { plan: 'r1', stepConfig: 's1' })));
   const read = (id: string) => {
     if (!fixtureWorkflowIds().includes(id)) throw new ApiError(404, 'workflow_not_found', `no workflow "${id}"`);
@@ -28,6 +29,7 @@ export function createFixtureApi(options: { clientId?: string; workspace?: Memor
   return {
     ...workspace.authoringApi(options.clientId ?? 'tab-test'),
     views,
+    layouts,
     workspace,
     async listWorkflows() {
       return fixtureWorkflowIds().map((id) => {
@@ -43,6 +45,12 @@ export function createFixtureApi(options: { clientId?: string; workspace?: Memor
     },
     async saveView(id, view) {
       views.set(id, view);
+    },
+    async getLayouts(id) {
+      return layouts.get(id) ?? {};
+    },
+    async saveLayout(id, direction, layout) {
+      layouts.set(id, { ...layouts.get(id), [direction]: layout });
     },
   };
 }

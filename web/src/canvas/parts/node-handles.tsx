@@ -21,7 +21,7 @@ export const NodeHandles = memo(function NodeHandles({ handles, size, compact = 
           title={h.label}
           data-port={h.id}
         >
-          {h.label}
+          <span className="pv-port-label__text">{h.label}</span>
         </div>
       ))}
       {handles.map((h) => (

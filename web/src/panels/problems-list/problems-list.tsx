@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { CircleX, TriangleExclamationPoint, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ChevronDown, CircleX, TriangleExclamationPoint, Wrench, X } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
+import { fixableProblems } from '../../authoring/workflow-fixes';
 import { canvasFlowOf } from '../../canvas/flow-cache';
-import { useAppStore } from '../../store/store-context';
+import { useAppStore, useAppStoreApi } from '../../store/store-context';
 
 const NO_PROBLEMS: Problem[] = [];
 /** Rendered at first; a plan with thousands of problems would otherwise stall the page. */
@@ -10,9 +11,14 @@ const FIRST_PAGE = 150;
 
 /**
  * Problems of the open workflow (graph checks, legacy format...). Clicking one that names a step
- * selects that step's node and centres the canvas on it.
+ * selects that step's node and centres the canvas on it. It floats over the canvas, so it folds to
+ * its header on a click; the migration's fix is offered here too (the canvas banner can be dismissed).
  */
 export function ProblemsList() {
+  const store = useAppStoreApi();
+  const listId = useId();
+  const [collapsed, setCollapsed] = useState(false);
+  const legacy = useAppStore((s) => s.document?.legacy === true);
   const open = useAppStore((s) => s.panels.problems);
   const problems = useAppStore((s) => s.document?.problems ?? NO_PROBLEMS);
   const plan = useAppStore((s) => s.document?.plan ?? null);
@@ -24,21 +30,40 @@ export function ProblemsList() {
   if (!open || !hasDocument) return null;
   const shown = showAll ? problems : problems.slice(0, FIRST_PAGE);
 
-  const nodeIdOfStep = plan ? canvasFlowOf(plan, direction, problems).nodeIdOfStep : new Map<string, string>();
+  const fixes = fixableProblems(problems);
+  const fixable = legacy || fixes.orphans.length > 0 || fixes.legacy.length > 0;
+  const nodeIdOfStep = plan && !collapsed ? canvasFlowOf(plan, direction, problems).nodeIdOfStep : new Map<string, string>();
   return (
-    <section className="pv-problems" aria-label="Problems" data-testid="problems-list">
+    <section className={`pv-problems${collapsed ? ' is-collapsed' : ''}`} aria-label="Problems" data-testid="problems-list">
       <header className="pv-problems__header">
-        <TriangleExclamationPoint size={14} aria-hidden />
-        Problems
-        <span className="pv-problems__count">{problems.length}</span>
+        <button
+          type="button"
+          className="pv-problems__toggle"
+          onClick={() => setCollapsed(!collapsed)}
+          aria-expanded={!collapsed}
+          aria-controls={listId}
+          title={collapsed ? 'Show the problems' : 'Fold to this header'}
+        >
+          <ChevronDown size={14} aria-hidden className="pv-problems__chevron" />
+          <TriangleExclamationPoint size={14} aria-hidden />
+          Problems
+          <span className="pv-problems__count">{problems.length}</span>
+        </button>
+        {fixable && (
+          <button type="button" className="pv-button pv-button--small" onClick={() => store.getState().openOverlay('migrate')} title="Review the migration that fixes the legacy format and orphaned entries">
+            <Wrench size={12} aria-hidden /> Fix…
+          </button>
+        )}
         <button type="button" className="pv-icon-button pv-icon-button--small" onClick={() => togglePanel('problems', false)} aria-label="Close problems">
           <X size={14} />
         </button>
       </header>
-      {problems.length === 0 ? (
-        <p className="pv-problems__empty">No problems found.</p>
+      {collapsed ? null : problems.length === 0 ? (
+        <p className="pv-problems__empty" id={listId}>
+          No problems found.
+        </p>
       ) : (
-        <ul className="pv-problems__list">
+        <ul className="pv-problems__list" id={listId}>
           {shown.map((problem, i) => {
             const nodeId = problem.stepId !== undefined ? nodeIdOfStep.get(problem.stepId) : undefined;
             const Icon = problem.severity === 'error' ? CircleX : TriangleExclamationPoint;
