@@ -19,6 +19,7 @@ import { jsonEqual } from './json-equal';
 import { KeyedQueue } from './keyed-queue';
 import { migrateWorkflowFiles, type MigrationResult } from './migrate-workflow';
 import { revisionOf } from './revision';
+import { StatKeyedCache } from './stat-keyed-cache';
 import { checkWorkflowId, isInside, isMissing, realPathInside } from './safe-path';
 import {
   flatPlanOf,
@@ -109,6 +110,9 @@ export type DocumentWrittenListener = (written: DocumentWritten) => void;
 export class WorkspaceRepository {
   private readonly queue = new KeyedQueue();
   private readonly writeListeners = new Set<DocumentWrittenListener>();
+  /** Summaries and views per workflow, valid while its files and remembered promotions are unchanged. */
+  private readonly summaries = new StatKeyedCache<WorkflowSummary>();
+  private readonly views = new StatKeyedCache<Readonly<WorkflowView>>();
 
   private constructor(
     readonly root: string,
@@ -155,7 +159,8 @@ export class WorkspaceRepository {
     const ids = await discoverWorkflows(this.root);
     const summaries = await mapLimit(ids, 8, async (id) => {
       try {
-        return this.summaryOf(await loadWorkflow(await this.locate(id)));
+        const files = await this.locate(id);
+        return await this.summaries.get(id, [files.planPath, files.stepConfigPath], this.memoryKey(id), async () => this.summaryOf(await loadWorkflow(files)));
       } catch (error) {
         // A workflow that vanished or links out of the root since discovery is simply not listed.
         if (error instanceof ApiError && error.statusCode === 404) return undefined;
@@ -177,8 +182,19 @@ export class WorkspaceRepository {
     };
   }
 
-  async get(id: string): Promise<WorkflowView> {
-    const loaded = await loadWorkflow(await this.locate(id));
+  /** The remembered promotions take part in problems, so they are part of every cache key. */
+  private memoryKey(id: string): string {
+    return JSON.stringify(this.memory.recall(id));
+  }
+
+  /** The workflow as the canvas opens it. Shared between requests while its files are unchanged: do not modify it. */
+  async get(id: string): Promise<Readonly<WorkflowView>> {
+    const files = await this.locate(id);
+    return this.views.get(id, [files.planPath, files.stepConfigPath], this.memoryKey(id), () => this.load(id, files));
+  }
+
+  private async load(id: string, files: WorkflowFiles): Promise<WorkflowView> {
+    const loaded = await loadWorkflow(files);
     if (!loaded.planRead) throw unreadable('plan.json', loaded.plan);
     const plan = flatPlanOf(loaded.planRead);
     const config = loaded.stepConfig;

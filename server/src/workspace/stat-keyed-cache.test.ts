@@ -1,0 +1,81 @@
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from './atomic-write';
+import { RACY_MS, StatKeyedCache } from './stat-keyed-cache';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'planvas-stat-cache-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Writes a file and dates it back past the racy window, as a file last edited a while ago is. */
+async function settledFile(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  const past = new Date(Date.now() - RACY_MS - 5000);
+  await utimes(path, past, past);
+  return path;
+}
+
+function counter(cache: StatKeyedCache<string>, paths: string[], extra = '') {
+  let computed = 0;
+  return {
+    get: () => cache.get('w', paths, extra, async () => `result ${++computed}`),
+    count: () => computed,
+  };
+}
+
+describe('StatKeyedCache', () => {
+  it('computes once while the files stay the same, again once one changes', async () => {
+    const plan = await settledFile('plan.json', '{"steps":[]}');
+    const missing = join(dir, 'step_config.json');
+    const cache = new StatKeyedCache<string>();
+    const c = counter(cache, [plan, missing]);
+    expect(await c.get()).toBe('result 1');
+    expect(await c.get()).toBe('result 1');
+    expect(c.count()).toBe(1);
+
+    // A save through planvas: temp file and rename, a new inode.
+    await writeFileAtomic(plan, '{"steps":[1]}');
+    expect(await c.get()).toBe('result 2');
+    // An optional file appearing counts as a change too.
+    await settledFile('step_config.json', '{}');
+    expect(await c.get()).toBe('result 3');
+  });
+
+  it('keys on the extra part as well (remembered promotions)', async () => {
+    const plan = await settledFile('plan.json', '{}');
+    const cache = new StatKeyedCache<string>();
+    expect(await cache.get('w', [plan], 'a', async () => 'A')).toBe('A');
+    expect(await cache.get('w', [plan], 'b', async () => 'B')).toBe('B');
+  });
+
+  it('keeps nothing from a file written just now (an in-place edit within the clock tick would go unseen)', async () => {
+    const path = join(dir, 'plan.json');
+    await writeFile(path, '{"a":1}');
+    const cache = new StatKeyedCache<string>();
+    const c = counter(cache, [path]);
+    await c.get();
+    await writeFile(path, '{"a":2}');
+    await c.get();
+    expect(c.count()).toBe(2);
+  });
+
+  it('does not keep a failure, and forgets the least recently used past its limit', async () => {
+    const plan = await settledFile('plan.json', '{}');
+    const cache = new StatKeyedCache<string>(2);
+    await expect(cache.get('w', [plan], '', async () => Promise.reject(new Error('unreadable')))).rejects.toThrow('unreadable');
+    expect(await cache.get('w', [plan], '', async () => 'ok')).toBe('ok');
+    await cache.get('x', [plan], '', async () => 'x');
+    await cache.get('w', [plan], '', async () => 'not used');
+    await cache.get('y', [plan], '', async () => 'y');
+    // 'x' was the least recently used of w, x, y.
+    expect(await cache.get('x', [plan], '', async () => 'x again')).toBe('x again');
+    expect(await cache.get('y', [plan], '', async () => 'y again')).toBe('y');
+  });
+});
