@@ -1,4 +1,4 @@
-import { SavedLayouts, ViewSettings, type LayoutDirection, type Problem, type SavedLayout } from '@planvas/shared';
+import { isSavedLayouts, ViewSettings, type LayoutDirection, type Problem, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { ApiError } from './api-error';
 import { createAuthoringApi, type AuthoringApi } from './authoring-api';
 import type { ChangesEventSourceFactory } from './changes-stream';
@@ -88,9 +88,8 @@ export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
     },
     async getLayouts(id, signal) {
       const body = await request<unknown>(`${workflowApiPath(id)}/layout`, { signal });
-      const parsed = SavedLayouts.safeParse(body);
-      if (!parsed.success) throw new ApiError(200, 'bad_response', `GET ${workflowApiPath(id)}/layout: not saved layouts`);
-      return parsed.data;
+      if (!isSavedLayouts(body)) throw new ApiError(200, 'bad_response', `GET ${workflowApiPath(id)}/layout: not saved layouts`);
+      return body;
     },
     async saveLayout(id, direction, layout) {
       await request<unknown>(`${workflowApiPath(id)}/layout/${direction}`, {

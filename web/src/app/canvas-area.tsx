@@ -3,6 +3,7 @@ import { DraftBanner } from '../authoring/draft-banner';
 import { Palette } from '../authoring/palette';
 import { FixBanner } from '../authoring/workflow-fixes';
 import { WorkflowCanvas } from '../canvas/workflow-canvas';
+import { useWarmLayoutWhileIdle } from '../layout/layout-context';
 import { ProblemsList } from '../panels/problems-list/problems-list';
 import { useAppStore } from '../store/store-context';
 
@@ -14,6 +15,7 @@ export function CanvasArea() {
   const planMissing = useAppStore((s) => s.document !== null && s.document.plan === null);
   const reload = useAppStore((s) => s.reloadDocument);
   const notice = useAppStore((s) => s.layoutNotice);
+  useWarmLayoutWhileIdle(workflowId === null);
 
   if (workflowId === null) {
     return (

@@ -17,7 +17,11 @@ class InProcessElkWorker {
   onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
   private readonly elk = new ELK();
-  postMessage({ id, request }: WorkerRequest) {
+  readonly received: WorkerRequest[] = [];
+  postMessage(message: WorkerRequest) {
+    this.received.push(message);
+    if ('warm' in message) return;
+    const { id, request } = message;
     const started = performance.now();
     void layout(request.nodes, request.edges, request.direction, this.elk).then((positions) => {
       if (!this.terminated) this.onmessage?.({ data: { id, positions, ms: performance.now() - started } } as MessageEvent<WorkerResponse>);
@@ -77,6 +81,17 @@ describe('layout client (main thread side of the worker)', () => {
     const result = await client.layout(nodes, edges, 'LR');
     expect(result).toMatchObject({ fallback: true });
     expect(result.reason).toMatch(/no workers here/);
+  });
+
+  it('starts the worker without warming it up; warms it up only when asked', () => {
+    const workers: InProcessElkWorker[] = [];
+    const client = createLayoutClient({ createWorker: () => (workers.push(new InProcessElkWorker()), workers.at(-1) as unknown as Worker) });
+    client.start();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.received).toEqual([]);
+    client.warm();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.received).toEqual([{ warm: true }]);
   });
 
   it('allows big graphs more time', () => {

@@ -18,7 +18,9 @@ export type LayoutResult = {
 /** Runs a layout somewhere off the main thread; `layout` never rejects (it falls back instead). */
 export interface LayoutService {
   layout(nodes: LayoutNode[], edges: LayoutEdge[], direction: LayoutDirection): Promise<LayoutResult>;
-  /** Starts the worker (and ELK's warm-up) ahead of the first real layout. */
+  /** Starts the worker (loads ELK) ahead of the first real layout. */
+  start(): void;
+  /** Starts the worker and warms ELK up with throwaway layouts until a real one is asked for. */
   warm(): void;
   dispose(): void;
 }
@@ -84,7 +86,20 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
   };
 
   return {
-    warm: () => void ensureWorker(),
+    start: () => {
+      try {
+        ensureWorker();
+      } catch {
+        // As for warm(): the first layout reports it.
+      }
+    },
+    warm: () => {
+      try {
+        ensureWorker().postMessage({ warm: true } satisfies WorkerRequest);
+      } catch {
+        // No worker here: the first layout falls back to the grid and says why.
+      }
+    },
     dispose: restartWorker,
     layout(nodes, edges, direction) {
       const started = performance.now();

@@ -4,13 +4,13 @@ import { createLayoutClient, type LayoutService } from './layout-client';
 const LayoutContext = createContext<LayoutService | null>(null);
 
 /**
- * Provides the layout service (the ELK worker by default). The worker starts, and warms ELK up,
- * as soon as the app mounts, before any workflow is open.
+ * Provides the layout service (the ELK worker by default). The worker starts (ELK loads) as soon
+ * as the app mounts; warming ELK up is asked for by the empty canvas (useWarmLayoutWhileIdle).
  */
 export function LayoutProvider({ service, children }: { service?: LayoutService; children: ReactNode }) {
   const [value] = useState(() => service ?? createLayoutClient());
   useEffect(() => {
-    value.warm();
+    value.start();
     return () => {
       if (!service) value.dispose();
     };
@@ -22,4 +22,12 @@ export function useLayoutService(): LayoutService {
   const service = useContext(LayoutContext);
   if (!service) throw new Error('useLayoutService must be used inside <LayoutProvider>');
   return service;
+}
+
+/** While no plan is open, the layout worker warms ELK up so the first plan opened lays out faster. */
+export function useWarmLayoutWhileIdle(idle: boolean): void {
+  const service = useLayoutService();
+  useEffect(() => {
+    if (idle) service.warm();
+  }, [service, idle]);
 }

@@ -2,6 +2,7 @@ import { Position } from '@xyflow/react';
 import type { LayoutDirection } from '@planvas/shared';
 import { nodeHandles, nodeSize } from '../canvas/definitions';
 import type { CanvasEdge } from '../canvas/edge-data';
+import { isVerticalSide } from '../canvas/handles';
 import type { CanvasNode } from '../canvas/node-data';
 import type { LayoutEdge, LayoutNode, PortSide } from './layout-types';
 
@@ -20,12 +21,17 @@ const SIDE: Record<Position, PortSide> = {
 export function toLayoutInput(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[], direction: LayoutDirection): { nodes: LayoutNode[]; edges: LayoutEdge[] } {
   return {
     nodes: nodes.map((node) => {
-      const size = nodeSize(node, direction);
+      // planToFlow already put the registry's size and handles on the node; compute them only
+      // for a node that came without (a 1,000-step plan has ~1,750 nodes: this is on the open path).
+      const size = node.width !== undefined && node.height !== undefined ? { width: node.width, height: node.height } : nodeSize(node, direction);
+      const ports = node.handles
+        ? node.handles.map((h) => ({ id: h.id ?? '', position: h.position, offset: isVerticalSide(h.position) ? h.y + (h.height ?? 0) / 2 : h.x + (h.width ?? 0) / 2 }))
+        : nodeHandles(node, direction);
       return {
         id: node.id,
         width: size.width,
         height: size.height,
-        ports: nodeHandles(node, direction).map((h) => {
+        ports: ports.map((h) => {
           const side = SIDE[h.position];
           const x = side === 'WEST' ? 0 : side === 'EAST' ? size.width : h.offset;
           const y = side === 'NORTH' ? 0 : side === 'SOUTH' ? size.height : h.offset;
