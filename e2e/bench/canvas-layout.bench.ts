@@ -322,6 +322,18 @@ async function writeWorkspace(dir: string, plans: Map<number, Plan>): Promise<st
   return ids;
 }
 
+/**
+ * A server that has been up a while: the workspace listing (every plan parsed and checked, ~25 MB
+ * of plans here) is computed once and then reused while the files are unchanged, but not for files
+ * written in the last 2 s (server/src/workspace/stat-keyed-cache.ts). Without this the first opens
+ * would wait on the server's first listing of the bench's own workspace.
+ */
+async function warmServer(server: PlanvasServer): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  const answer = await fetch(`${server.baseURL}/api/workflows`);
+  if (!answer.ok) throw new Error(`GET /api/workflows: ${answer.status}`);
+}
+
 /** The generated plans must open clean: problems would open the problems panel and change what is drawn. */
 async function expectNoProblems(server: PlanvasServer, ids: string[]): Promise<void> {
   for (const id of ids.filter((w) => w.endsWith('-deeplink-0'))) {
@@ -420,6 +432,7 @@ export async function run(): Promise<void> {
   const server = await startPlanvas({ workspaceSource: source });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   await expectNoProblems(server, ids);
+  await warmServer(server);
   console.log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const rows: Row[] = [];
   try {
