@@ -1,5 +1,6 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort, LayoutOptions } from 'elkjs/lib/elk-api';
 import type { LayoutDirection } from '@planvas/shared';
+import { foldFans, LAYOUT_GAP } from './fans';
 import type { LayoutEdge, LayoutNode, LayoutPort, Positions, PortSide } from './layout-types';
 
 /** The part of an ELK instance the layout uses (elkjs' own API; satisfied by `new ELK()`). */
@@ -12,10 +13,13 @@ export interface ElkEngine {
  * engine passed in: the browser passes one living in a Web Worker, tests pass one in node.
  */
 export async function layout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], direction: LayoutDirection, elk: ElkEngine): Promise<Positions> {
-  const result = await elk.layout(toElkGraph(nodes, edges, direction));
+  const folded = foldFans(nodes, edges, direction);
+  const result = await elk.layout(toElkGraph(folded.nodes, folded.edges, direction));
   const positions: Positions = {};
-  for (const child of result.children ?? []) positions[child.id] = { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) };
-  return positions;
+  for (const child of result.children ?? []) positions[child.id] = { x: child.x ?? 0, y: child.y ?? 0 };
+  const unfolded = folded.unfold(positions);
+  for (const id of Object.keys(unfolded)) unfolded[id] = { x: Math.round(unfolded[id]!.x), y: Math.round(unfolded[id]!.y) };
+  return unfolded;
 }
 
 /**
@@ -32,8 +36,8 @@ export function layoutOptions(direction: LayoutDirection, nodeCount: number): La
     'elk.algorithm': 'layered',
     'elk.direction': direction === 'LR' ? 'RIGHT' : 'DOWN',
     'elk.edgeRouting': 'ORTHOGONAL',
-    'elk.layered.spacing.nodeNodeBetweenLayers': direction === 'LR' ? '110' : '90',
-    'elk.spacing.nodeNode': direction === 'LR' ? '44' : '60',
+    'elk.layered.spacing.nodeNodeBetweenLayers': String(LAYOUT_GAP[direction].along),
+    'elk.spacing.nodeNode': String(LAYOUT_GAP[direction].across),
     'elk.spacing.edgeNode': '24',
     'elk.spacing.edgeEdge': '14',
     'elk.layered.spacing.edgeNodeBetweenLayers': '24',

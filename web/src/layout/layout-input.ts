@@ -48,6 +48,7 @@ export function toLayoutInput(nodes: readonly CanvasNode[], edges: readonly Canv
         target: e.target,
         targetHandle: e.targetHandle ?? '',
         ...((e.data.kind === 'next' || e.data.kind === 'start') && !e.data.backward ? { straight: true } : {}),
+        ...(e.data.kind === 'sub_agent' ? { fan: true } : {}),
       })),
   };
 }

@@ -23,6 +23,8 @@ export type LayoutEdge = {
   targetHandle: string;
   /** The main line of the flow: the layout tries harder to keep it straight. */
   straight?: boolean;
+  /** From a parent's route to its sub-agent: placed beside the parent, not by ELK (fans.ts). */
+  fan?: boolean;
 };
 
 export type XY = { x: number; y: number };
