@@ -9,9 +9,9 @@ describe('openingViewport', () => {
     const nodes = Array.from({ length: 12 }, (_, i) => node(i * 390, (i % 3) * 150));
     const viewport = openingViewport(nodes, nodes[0], screen, 'LR')!;
     const width = 11 * 390 + 280;
-    expect(viewport.zoom).toBeCloseTo((screen.width - 84 - 28) / width, 5);
-    expect(viewport.x).toBeGreaterThanOrEqual(84 - 0.5);
-    expect(viewport.x + width * viewport.zoom).toBeLessThanOrEqual(screen.width - 28 + 0.5);
+    expect(viewport.zoom).toBeCloseTo((screen.width - 96 - 48) / width, 5);
+    expect(viewport.x).toBeGreaterThanOrEqual(96 - 0.5);
+    expect(viewport.x + width * viewport.zoom).toBeLessThanOrEqual(screen.width - 48 + 0.5);
   });
 
   it('never zooms a small plan in past 100 %', () => {
@@ -23,14 +23,14 @@ describe('openingViewport', () => {
     const viewport = openingViewport(nodes, nodes[0], screen, 'LR')!;
     expect(viewport.zoom).toBe(START_ZOOM);
     // The first node's left edge lands just right of the palette, its centre at mid-height.
-    expect(viewport.x + nodes[0]!.position.x * START_ZOOM).toBe(84);
+    expect(viewport.x + nodes[0]!.position.x * START_ZOOM).toBe(96);
     expect(viewport.y + (nodes[0]!.position.y + 60) * START_ZOOM).toBe(screen.height / 2);
   });
 
   it('opens it at the top edge, centred across, in TB', () => {
     const nodes = Array.from({ length: 1000 }, (_, i) => node(200 + (i % 3) * 300, i * 210));
     const viewport = openingViewport(nodes, nodes[0], screen, 'TB')!;
-    expect(viewport.y + nodes[0]!.position.y * START_ZOOM).toBe(28);
+    expect(viewport.y + nodes[0]!.position.y * START_ZOOM).toBe(48);
     expect(viewport.x + (nodes[0]!.position.x + 140) * START_ZOOM).toBe(screen.width / 2);
   });
 

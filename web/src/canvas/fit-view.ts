@@ -2,13 +2,14 @@ import { getViewportForBounds, type FitViewOptions, type Viewport } from '@xyflo
 
 /**
  * How every "fit view" of the canvas frames the plan (on open, the toolbar button, the controls):
- * - the left padding keeps nodes clear of the floating palette of step kinds;
+ * - the left padding keeps nodes clear of the floating palette of step kinds, the others keep the
+ *   handles on the plan's outer edges far enough in to grab;
  * - `includeHiddenNodes` makes React Flow fit every node by its declared size. Without it, it
  *   fits only the nodes it has measured, and a big plan (whose nodes carry their sizes, so only
  *   those in view are rendered) would be "fitted" to the few nodes on screen.
  */
 export const FIT_VIEW_OPTIONS = {
-  padding: { top: '28px', right: '28px', bottom: '28px', left: '84px' },
+  padding: { top: '48px', right: '48px', bottom: '48px', left: '96px' },
   maxZoom: 1,
   includeHiddenNodes: true,
 } satisfies FitViewOptions;
