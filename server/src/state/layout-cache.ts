@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { SavedLayout, type LayoutDirection, type SavedLayouts } from '@planvas/shared';
+import { KeyedQueue } from '../workspace/keyed-queue';
 
 export const LAYOUT_CACHE_FILE_NAME = 'layout-cache.json';
 /** Workflows whose layouts are kept; the least recently saved go first. */
@@ -36,7 +37,8 @@ function normalise(raw: unknown): CacheData {
  * state file is rewritten on every pan of the viewport. A cache: a damaged file starts empty.
  */
 export class LayoutCache {
-  private tail: Promise<unknown> = Promise.resolve();
+  /** Writes go one at a time (lowdb writes the whole file). */
+  private readonly writes = new KeyedQueue();
 
   private constructor(private readonly db: Low<CacheData>) {}
 
@@ -59,7 +61,7 @@ export class LayoutCache {
 
   /** Replaces the workflow's layout for one direction; written one at a time. */
   put(workflowId: string, direction: LayoutDirection, layout: SavedLayout): Promise<void> {
-    const run = async () => {
+    return this.writes.run(LAYOUT_CACHE_FILE_NAME, async () => {
       const workflows = this.db.data.workflows;
       workflows[workflowId] = { ...workflows[workflowId], [direction]: layout, savedAt: Date.now() };
       const ids = Object.keys(workflows);
@@ -68,13 +70,11 @@ export class LayoutCache {
         for (const id of ids.slice(0, ids.length - LAYOUT_CACHE_MAX_WORKFLOWS)) delete workflows[id];
       }
       await this.db.write();
-    };
-    const result = this.tail.then(run, run);
-    this.tail = result.catch(() => undefined);
-    return result;
+    });
   }
 
-  async flush(): Promise<void> {
-    await this.tail;
+  /** Resolves when every queued write has been written. */
+  flush(): Promise<void> {
+    return this.writes.run(LAYOUT_CACHE_FILE_NAME, async () => undefined);
   }
 }

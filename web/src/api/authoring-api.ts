@@ -1,6 +1,8 @@
 import { WorkspaceSettings, type MigrationChange, type Plan, type Problem, type StepConfig } from '@planvas/shared';
 import { authorizedFetch, withAccessToken } from './access-token';
 import { ApiError } from './api-error';
+import { workflowApiPath } from './workflow-path';
+import { createJsonRequest } from './request';
 import { followWorkflowChanges, type ChangesEventSourceFactory, type WorkflowChangeListener } from './changes-stream';
 import type { Revision } from './types';
 
@@ -53,7 +55,6 @@ export function newClientId(): string {
   return `tab-${random}`;
 }
 
-const workflowPath = (id: string) => `/api/workflows/${encodeURIComponent(id)}`;
 const ifMatch = (revision: Revision | null) => (revision === null ? '"absent"' : `"${String(revision)}"`);
 
 export function createAuthoringApi(options: AuthoringApiOptions = {}): AuthoringApi {
@@ -62,38 +63,25 @@ export function createAuthoringApi(options: AuthoringApiOptions = {}): Authoring
   const doFetch = options.fetch ?? authorizedFetch;
   const clientId = options.clientId ?? newClientId();
 
-  async function send<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<T> {
-    let response: Response;
-    try {
-      response = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(method !== 'GET' ? { 'x-planvas-client': clientId } : {}),
-          ...headers,
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
-    }
-    if (!response.ok) throw await ApiError.fromResponse(response);
-    try {
-      return (await response.json()) as T;
-    } catch {
-      throw new ApiError(response.status, 'bad_response', `The server answered ${method} ${path} with something that is not JSON`);
-    }
-  }
+  const request = createJsonRequest(baseUrl, doFetch);
+  const send = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<T> =>
+    request<T>(path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(method !== 'GET' ? { 'x-planvas-client': clientId } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
 
   return {
     clientId,
-    savePlan: (id, plan, baseRevision) => send<SaveAnswer>('PUT', `${workflowPath(id)}/plan`, plan, { 'if-match': ifMatch(baseRevision) }),
-    saveStepConfig: (id, stepConfig, baseRevision) => send<SaveAnswer>('PUT', `${workflowPath(id)}/step-config`, stepConfig, { 'if-match': ifMatch(baseRevision) }),
+    savePlan: (id, plan, baseRevision) => send<SaveAnswer>('PUT', `${workflowApiPath(id)}/plan`, plan, { 'if-match': ifMatch(baseRevision) }),
+    saveStepConfig: (id, stepConfig, baseRevision) => send<SaveAnswer>('PUT', `${workflowApiPath(id)}/step-config`, stepConfig, { 'if-match': ifMatch(baseRevision) }),
     createWorkflow: (id) => send<CreatedWorkflow>('POST', '/api/workflows', { id }),
-    migrate: (id, { dryRun }) => send<MigrationAnswer>('POST', `${workflowPath(id)}/migrate${dryRun ? '?dryRun=1' : ''}`, {}),
+    migrate: (id, { dryRun }) => send<MigrationAnswer>('POST', `${workflowApiPath(id)}/migrate${dryRun ? '?dryRun=1' : ''}`, {}),
     async getSettings(signal) {
       const body = await send<unknown>('GET', '/api/settings', undefined, {}, signal);
       const parsed = WorkspaceSettings.safeParse(body);
@@ -101,6 +89,6 @@ export function createAuthoringApi(options: AuthoringApiOptions = {}): Authoring
       return parsed.data;
     },
     saveSettings: (settings) => send<WorkspaceSettings>('PUT', '/api/settings', settings),
-    watchChanges: (id, listener) => followWorkflowChanges(withAccessToken(`${baseUrl}${workflowPath(id)}/changes`), listener, options.createEventSource),
+    watchChanges: (id, listener) => followWorkflowChanges(withAccessToken(`${baseUrl}${workflowApiPath(id)}/changes`), listener, options.createEventSource),
   };
 }

@@ -1,5 +1,7 @@
 import { isSavedLayouts, ViewSettings, type LayoutDirection, type Problem, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { ApiError } from './api-error';
+import { createJsonRequest } from './request';
+import { workflowApiPath } from './workflow-path';
 import { createAuthoringApi, type AuthoringApi } from './authoring-api';
 import type { ChangesEventSourceFactory } from './changes-stream';
 import type { WorkflowDocument, WorkflowSummary } from './types';
@@ -25,31 +27,13 @@ export type ApiClientOptions = {
   createEventSource?: ChangesEventSourceFactory;
 };
 
-/** `/api/workflows/<id>`: a workflow id is a folder path, sent as ONE encoded path segment. */
-export function workflowApiPath(id: string): string {
-  return `/api/workflows/${encodeURIComponent(id)}`;
-}
+export { workflowApiPath };
 
 export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? authorizedFetch;
 
-  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
-    let response: Response;
-    try {
-      response = await doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
-    }
-    if (!response.ok) throw await ApiError.fromResponse(response);
-    if (response.status === 204) return undefined as T;
-    try {
-      return (await response.json()) as T;
-    } catch {
-      throw new ApiError(response.status, 'bad_response', `The server answered ${path} with something that is not JSON`);
-    }
-  }
+  const request = createJsonRequest(baseUrl, doFetch);
 
   return {
     ...createAuthoringApi(options),

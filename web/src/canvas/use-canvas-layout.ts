@@ -26,7 +26,7 @@ export type CanvasLayout = {
   direction: LayoutDirection | null;
 };
 
-type Done = { signature: string; direction: LayoutDirection; epoch: number; positions: Positions; source: LayoutSource; version: number; ms: number };
+type Done = { key: string; direction: LayoutDirection; epoch: number; positions: Positions; source: LayoutSource; version: number; ms: number };
 
 const placesEvery = (positions: Positions, nodes: readonly LayoutNode[]) => nodes.every((n) => positions[n.id] !== undefined);
 
@@ -45,23 +45,22 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
   const store = useAppStoreApi();
   const [done, setDone] = useState<Done | null>(null);
 
-  // The same geometry keeps the same input object, so the effect below does not run again.
-  const last = useRef<{ signature: string; key: string; input: ReturnType<typeof toLayoutInput> } | null>(null);
+  // The same geometry (the same key) keeps the same input object, so the effect below does not run again.
+  const last = useRef<{ key: string; input: ReturnType<typeof toLayoutInput> } | null>(null);
   const keyed = useMemo(() => {
     if (!flow) return null;
     const next = toLayoutInput(flow.nodes, flow.edges, direction);
-    const signature = layoutSignature(next.nodes, next.edges, direction);
-    if (last.current?.signature !== signature) last.current = { signature, key: layoutKey(signature, direction, next.nodes.length), input: next };
+    const key = layoutKey(layoutSignature(next.nodes, next.edges, direction), direction, next.nodes.length);
+    if (last.current?.key !== key) last.current = { key, input: next };
     return last.current;
   }, [flow, direction]);
   const input = keyed?.input ?? null;
-  const signature = keyed?.signature ?? null;
   const key = keyed?.key ?? null;
 
   useEffect(() => {
-    if (!input || signature === null || key === null) return;
+    if (!input || key === null) return;
     const finish = (positions: Positions, source: LayoutSource, ms: number) =>
-      setDone((previous) => ({ signature, direction, epoch, positions, source, version: (previous?.version ?? 0) + 1, ms: Math.round(ms) }));
+      setDone((previous) => ({ key, direction, epoch, positions, source, version: (previous?.version ?? 0) + 1, ms: Math.round(ms) }));
 
     const saved = store.getState().savedLayouts[direction];
     if (saved?.key === key && placesEvery(saved.positions, input.nodes)) {
@@ -85,9 +84,9 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
     return () => {
       cancelled = true;
     };
-  }, [service, api, store, input, signature, key, direction, epoch]);
+  }, [service, api, store, input, key, direction, epoch]);
 
-  const same = done !== null && signature !== null && done.signature === signature;
+  const same = done !== null && key !== null && done.key === key;
   const current = same && done.direction === direction && done.epoch === epoch;
   // After an edit that changes the geometry (a step added), the last positions stay on screen
   // until the new layout arrives, rather than a blank canvas; a layout of another workflow does not.

@@ -1,6 +1,8 @@
 import type { BranchFrom, EventEnvelope, ExecutionProvider, RunSummary } from '@planvas/shared';
 import { ApiError } from '../api/api-error';
 import { authorizedFetch } from '../api/access-token';
+import { createJsonRequest } from '../api/request';
+import { workflowApiPath } from '../api/workflow-path';
 
 /**
  * The runs API (README.md "Runs") as the web app uses it. Kept beside the run slice rather than
@@ -38,35 +40,18 @@ export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? authorizedFetch;
 
-  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
-    let response: Response;
-    try {
-      response = await doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
-    }
-    if (!response.ok) throw await ApiError.fromResponse(response);
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    if (text === '') return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ApiError(response.status, 'bad_response', `The server answered ${path} with something that is not JSON`);
-    }
-  }
+  const request = createJsonRequest(baseUrl, doFetch);
   const post = <T>(path: string, body: unknown, method = 'POST') =>
     request<T>(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   return {
     async startRun(workflowId, body) {
-      const answer = await post<{ runId?: string }>(`/api/workflows/${encodeURIComponent(workflowId)}/runs`, body);
+      const answer = await post<{ runId?: string }>(`${workflowApiPath(workflowId)}/runs`, body);
       if (typeof answer?.runId !== 'string') throw new ApiError(200, 'bad_response', 'starting a run gave no runId');
       return { runId: answer.runId };
     },
     async importDecisionLog(workflowId, stepId) {
-      const answer = await post<{ runId?: string }>(`/api/workflows/${encodeURIComponent(workflowId)}/runs/import`, { stepId });
+      const answer = await post<{ runId?: string }>(`${workflowApiPath(workflowId)}/runs/import`, { stepId });
       if (typeof answer?.runId !== 'string') throw new ApiError(200, 'bad_response', 'importing a decision log gave no runId');
       return { runId: answer.runId };
     },
