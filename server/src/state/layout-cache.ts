@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
-import { SavedLayout, type LayoutDirection, type SavedLayouts } from '@planvas/shared';
+import { isSavedLayout, type LayoutDirection, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { KeyedQueue } from '../workspace/keyed-queue';
 
 export const LAYOUT_CACHE_FILE_NAME = 'layout-cache.json';
@@ -22,9 +22,11 @@ function normalise(raw: unknown): CacheData {
   for (const [id, value] of Object.entries(workflows as Record<string, unknown>)) {
     const entry = value as Partial<Record<LayoutDirection, unknown>> & { savedAt?: unknown };
     const kept: Entry = { savedAt: typeof entry.savedAt === 'number' ? entry.savedAt : 0 };
+    // The fast guard, not the schema: this runs at start-up over up to 50 workflows' layouts of
+    // thousands of positions each.
     for (const direction of ['LR', 'TB'] as const) {
-      const parsed = SavedLayout.safeParse(entry[direction]);
-      if (parsed.success) kept[direction] = parsed.data;
+      const layout = entry[direction];
+      if (isSavedLayout(layout)) kept[direction] = layout;
     }
     if (kept.LR || kept.TB) data.workflows[id] = kept;
   }

@@ -26,7 +26,8 @@ export type SavedLayouts = z.infer<typeof SavedLayouts>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function isSavedLayout(value: unknown): value is SavedLayout {
+/** `SavedLayout.safeParse(value).success` without zod (see isSavedLayouts). */
+export function isSavedLayout(value: unknown): value is SavedLayout {
   if (!isObject(value) || typeof value.key !== 'string' || value.key.length === 0 || value.key.length > 200 || !isObject(value.positions)) return false;
   let count = 0;
   for (const key in value.positions) {
