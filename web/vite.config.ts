@@ -27,6 +27,9 @@ export default defineConfig({
       },
     },
   },
+  // `PLANVAS_BASELINE_DAGRE=1` builds the bench's baseline copy of the app (src/layout/dagre-baseline.ts);
+  // in every other build the constant is `false` and the baseline is compiled out.
+  define: { __PLANVAS_BASELINE_DAGRE__: JSON.stringify(process.env.PLANVAS_BASELINE_DAGRE === '1') },
   // The layout worker is an ES module worker (`new Worker(url, { type: 'module' })`).
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2500 },

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { takePrefetched } from './prefetch';
 
 /** Sends a request to the planvas API and reads its JSON answer (`undefined` for an empty one). */
 export type JsonRequest = <T>(path: string, init?: RequestInit) => Promise<T>;
@@ -13,7 +14,9 @@ export function createJsonRequest(baseUrl: string, doFetch: typeof fetch): JsonR
   return async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
+      // The page's first reads may already be on their way (prefetch.ts): a plain GET takes them.
+      const early = baseUrl === '' && (init.method ?? 'GET') === 'GET' && init.body == null ? takePrefetched(path) : undefined;
+      response = await (early ? untilAborted(early, init.signal) : doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } }));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
@@ -28,4 +31,15 @@ export function createJsonRequest(baseUrl: string, doFetch: typeof fetch): JsonR
       throw new ApiError(response.status, 'bad_response', `The server answered ${init.method ?? 'GET'} ${path} with something that is not JSON`);
     }
   };
+}
+
+/** `promise`, or an AbortError as soon as `signal` aborts (as fetch itself would). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new DOMException('The request was aborted', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The request was aborted', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
