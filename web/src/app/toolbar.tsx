@@ -1,7 +1,6 @@
 import { useReactFlow } from '@xyflow/react';
 import { ArrowDown, ArrowRight, Map as MapIcon, Maximize, PanelRight, TriangleExclamationPoint, WandSparkles, ZoomIn, ZoomOut } from 'lucide-react';
 import { SaveControls } from '../authoring/save-controls';
-import { FIT_VIEW_OPTIONS } from '../canvas/fit-view';
 import { RunControls } from '../runs/run-controls';
 import { useRunSidebar } from '../runs/run-sidebar-layout';
 import { useAppStore } from '../store/store-context';
@@ -12,6 +11,7 @@ export function Toolbar() {
   const direction = useAppStore((s) => s.direction);
   const toggleDirection = useAppStore((s) => s.toggleDirection);
   const tidyUp = useAppStore((s) => s.tidyUp);
+  const requestFit = useAppStore((s) => s.requestFit);
   const togglePanel = useAppStore((s) => s.togglePanel);
   const problemsOpen = useAppStore((s) => s.panels.problems);
   const miniMapOpen = useAppStore((s) => s.panels.minimap);
@@ -54,7 +54,7 @@ export function Toolbar() {
         </button>
       </div>
       <div className="pv-toolbar__group">
-        <button type="button" className="pv-icon-button" data-testid="fit-view" onClick={() => void reactFlow.fitView({ ...FIT_VIEW_OPTIONS, duration: 300 })} title="Fit view" aria-label="Fit view">
+        <button type="button" className="pv-icon-button" data-testid="fit-view" onClick={requestFit} title="Fit view" aria-label="Fit view">
           <Maximize size={15} />
         </button>
         <button type="button" className="pv-icon-button pv-toolbar__zoom" data-testid="zoom-in" onClick={() => void reactFlow.zoomIn({ duration: 200 })} title="Zoom in" aria-label="Zoom in">

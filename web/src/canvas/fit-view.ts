@@ -34,6 +34,22 @@ export const MAX_ZOOM = 2;
  * own fitView waits until it has measured the nodes, and fits only the ones it has drawn.
  */
 export function openingViewport(nodes: readonly Box[], first: Box | undefined, screen: { width: number; height: number }, direction: 'LR' | 'TB'): Viewport | null {
+  const fitted = fittedViewport(nodes, screen);
+  if (!fitted || fitted.zoom >= MIN_USEFUL_FIT_ZOOM || !first) return fitted;
+  const pad = FIT_VIEW_OPTIONS.padding;
+  const zoom = START_ZOOM;
+  const centre = { x: first.position.x + (first.width ?? 0) / 2, y: first.position.y + (first.height ?? 0) / 2 };
+  return direction === 'LR'
+    ? { zoom, x: parseFloat(pad.left) - first.position.x * zoom, y: screen.height / 2 - centre.y * zoom }
+    : { zoom, x: screen.width / 2 - centre.x * zoom, y: parseFloat(pad.top) - first.position.y * zoom };
+}
+
+/**
+ * The whole plan fitted to the screen with FIT_VIEW_OPTIONS ("fit view"), from the laid-out
+ * positions and declared sizes of every node: React Flow's own fitView knows only the nodes it
+ * has been given, which for a big plan is the window around the view (flow-window.ts).
+ */
+export function fittedViewport(nodes: readonly Box[], screen: { width: number; height: number }): Viewport | null {
   if (nodes.length === 0 || screen.width <= 0 || screen.height <= 0) return null;
   let minX = Infinity;
   let minY = Infinity;
@@ -46,12 +62,5 @@ export function openingViewport(nodes: readonly Box[], first: Box | undefined, s
     maxY = Math.max(maxY, n.position.y + (n.height ?? 0));
   }
   const bounds = { x: minX, y: minY, width: Math.max(1, maxX - minX), height: Math.max(1, maxY - minY) };
-  const fitted = getViewportForBounds(bounds, screen.width, screen.height, MIN_ZOOM, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
-  if (fitted.zoom >= MIN_USEFUL_FIT_ZOOM || !first) return fitted;
-  const pad = FIT_VIEW_OPTIONS.padding;
-  const zoom = START_ZOOM;
-  const centre = { x: first.position.x + (first.width ?? 0) / 2, y: first.position.y + (first.height ?? 0) / 2 };
-  return direction === 'LR'
-    ? { zoom, x: parseFloat(pad.left) - first.position.x * zoom, y: screen.height / 2 - centre.y * zoom }
-    : { zoom, x: screen.width / 2 - centre.x * zoom, y: parseFloat(pad.top) - first.position.y * zoom };
+  return getViewportForBounds(bounds, screen.width, screen.height, MIN_ZOOM, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
 }

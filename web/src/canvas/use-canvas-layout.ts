@@ -3,7 +3,7 @@ import type { LayoutDirection } from '@planvas/shared';
 import { useApi } from '../api/api-context';
 import { useLayoutService } from '../layout/layout-context';
 import { toLayoutInput } from '../layout/layout-input';
-import { layoutKey, layoutSignature } from '../layout/layout-key';
+import { layoutInputText, layoutKey } from '../layout/layout-key';
 import type { LayoutNode, Positions } from '../layout/layout-types';
 import { useAppStoreApi } from '../store/store-context';
 import { END_NODE_ID, START_NODE_ID } from './node-data';
@@ -46,19 +46,21 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
   const [done, setDone] = useState<Done | null>(null);
 
   // The same geometry (the same key) keeps the same input object, so the effect below does not run again.
-  const last = useRef<{ key: string; input: ReturnType<typeof toLayoutInput> } | null>(null);
+  const last = useRef<{ key: string; input: ReturnType<typeof toLayoutInput>; text: string } | null>(null);
   const keyed = useMemo(() => {
     if (!flow) return null;
     const next = toLayoutInput(flow.nodes, flow.edges, direction);
-    const key = layoutKey(layoutSignature(next.nodes, next.edges, direction), direction, next.nodes.length);
-    if (last.current?.key !== key) last.current = { key, input: next };
+    const text = layoutInputText(next.nodes, next.edges);
+    const key = layoutKey(text, direction, next.nodes.length);
+    if (last.current?.key !== key) last.current = { key, input: next, text };
     return last.current;
   }, [flow, direction]);
   const input = keyed?.input ?? null;
   const key = keyed?.key ?? null;
+  const text = keyed?.text ?? null;
 
   useEffect(() => {
-    if (!input || key === null) return;
+    if (!input || key === null || text === null) return;
     const finish = (positions: Positions, source: LayoutSource, ms: number) =>
       setDone((previous) => ({ key, direction, epoch, positions, source, version: (previous?.version ?? 0) + 1, ms: Math.round(ms) }));
 
@@ -70,7 +72,7 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
     }
     const workflowId = store.getState().viewOf;
     let cancelled = false;
-    void service.layout(input.nodes, input.edges, direction).then((result) => {
+    void service.layout(input.nodes, input.edges, direction, text).then((result) => {
       // A layout finished for a plan the user has left is still worth keeping for next time.
       if (!result.fallback && workflowId !== null) {
         const layout = { key, positions: result.positions };
@@ -84,7 +86,7 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
     return () => {
       cancelled = true;
     };
-  }, [service, api, store, input, key, direction, epoch]);
+  }, [service, api, store, input, key, text, direction, epoch]);
 
   const same = done !== null && key !== null && done.key === key;
   const current = same && done.direction === direction && done.epoch === epoch;

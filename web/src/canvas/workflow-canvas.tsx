@@ -4,20 +4,20 @@ import {
   Background,
   BackgroundVariant,
   ConnectionMode,
+  ControlButton,
   Controls,
-  MiniMap,
   ReactFlow,
   useOnViewportChange,
   useReactFlow,
   useStoreApi,
   useUpdateNodeInternals,
   type DefaultEdgeOptions,
-  type Node,
   type NodeChange,
   type OnMoveEnd,
   type OnSelectionChangeFunc,
 } from '@xyflow/react';
 import type { LayoutDirection, Problem } from '@planvas/shared';
+import { Maximize } from 'lucide-react';
 import { useShallow } from 'zustand/shallow';
 import { useCanvasEditing } from '../authoring/use-canvas-editing';
 import { withActiveDelegation, withRunStates, type RunDecor } from '../runs/run-decorations';
@@ -27,7 +27,9 @@ import type { CanvasEdge } from './edge-data';
 import { START_NODE_ID, type CanvasNode } from './node-data';
 import { EdgeMarkers } from './edges/edge-markers';
 import { edgeTypes } from './edges/edge-types';
-import { FIT_VIEW_OPTIONS, MAX_ZOOM, MIN_ZOOM, openingViewport } from './fit-view';
+import { FIT_VIEW_OPTIONS, fittedViewport, MAX_ZOOM, MIN_ZOOM, openingViewport } from './fit-view';
+import { useFlowWindow } from './flow-window';
+import { PlanMiniMap } from './plan-minimap';
 import { nodeTypes } from './registry';
 import { useCanvasLayout } from './use-canvas-layout';
 
@@ -43,7 +45,10 @@ const MINIMAP_SIZE = { width: 160, height: 120 };
 const NO_PROBLEMS: Problem[] = [];
 const NO_NODES: CanvasNode[] = [];
 const NO_EDGES: CanvasEdge[] = [];
-/** Past this many nodes only those in view are rendered (a 2,000-step plan has ~3,500 nodes). */
+/**
+ * Past this many nodes React Flow gets only the window around the view (flow-window.ts) and
+ * renders only what is in view (a 2,000-step plan has ~3,500 nodes).
+ */
 const RENDER_VISIBLE_ONLY_ABOVE = 400;
 /**
  * Past this many nodes, zooming out below COMPACT_ZOOM draws compact nodes (title and handles):
@@ -51,10 +56,6 @@ const RENDER_VISIBLE_ONLY_ABOVE = 400;
  */
 const COMPACT_ABOVE = 200;
 const COMPACT_ZOOM = 0.45;
-
-function miniMapColor(node: Node): string {
-  return `var(--pv-minimap-${node.type ?? 'regular'}, var(--pv-minimap-default))`;
-}
 
 /**
  * The canvas of the open workflow. Nodes and edges come from the plan (pure mapping); positions
@@ -206,6 +207,18 @@ export function WorkflowCanvas() {
     void reactFlow.setCenter(position.x + width / 2, position.y + height / 2, { zoom: Math.max(reactFlow.getZoom(), 0.9), duration: 350 });
   }, [focusRequest, reactFlow, layout.pending, layout.positions, flow, manual]);
 
+  // "Fit view" (toolbar, controls) frames the whole plan, not only React Flow's window of it.
+  const fitSeq = useAppStore((s) => s.fitSeq);
+  const requestFit = useAppStore((s) => s.requestFit);
+  const fittedSeq = useRef(fitSeq);
+  useEffect(() => {
+    if (fitSeq === fittedSeq.current) return;
+    fittedSeq.current = fitSeq;
+    const { width, height } = flowStore.getState();
+    const viewport = fittedViewport(nodes, { width, height });
+    if (viewport) void reactFlow.setViewport(viewport, { duration: 300 });
+  }, [fitSeq, nodes, reactFlow, flowStore]);
+
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
     setNodes((current) => applyNodeChanges(changes, current));
   }, []);
@@ -237,14 +250,15 @@ export function WorkflowCanvas() {
   const flowEdges = nodes.length > 0 && flow ? flow.edges : NO_EDGES;
   const { withSelectedEdges } = editing;
   const edges = useMemo(() => withSelectedEdges(withActiveDelegation(flowEdges, runDecor.activeNodeId)), [flowEdges, runDecor.activeNodeId, withSelectedEdges]);
+  const given = useFlowWindow(nodes, edges, RENDER_VISIBLE_ONLY_ABOVE);
   const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction && framed === layout.version;
   const state = !shownPlan ? 'empty' : !drawn ? 'pending' : layout.fallback ? 'fallback' : 'ready';
 
   return (
     <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined} data-layout-source={layout.source ?? undefined} {...editing.dropTarget}>
       <ReactFlow<CanvasNode>
-        nodes={nodes}
-        edges={edges}
+        nodes={given.nodes}
+        edges={given.edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         defaultEdgeOptions={defaultEdgeOptions}
@@ -255,16 +269,20 @@ export function WorkflowCanvas() {
         // Return edges end on the parent's route handle, a source handle: loose mode allows it.
         connectionMode={ConnectionMode.Loose}
         {...editing.flowProps}
-        onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
+        onlyRenderVisibleElements={given.windowed}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
         colorMode="system"
         attributionPosition="bottom-center"
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        {showMiniMap && <MiniMap style={MINIMAP_SIZE} pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} nodeBorderRadius={6} />}
+        {showMiniMap && <PlanMiniMap nodes={nodes} size={MINIMAP_SIZE} />}
         <EdgeMarkers />
-        <Controls showInteractive={false} position="bottom-left" fitViewOptions={FIT_VIEW_OPTIONS} />
+        <Controls showInteractive={false} showFitView={false} position="bottom-left">
+          <ControlButton className="react-flow__controls-fitview" onClick={requestFit} title="Fit view" aria-label="Fit view">
+            <Maximize aria-hidden />
+          </ControlButton>
+        </Controls>
       </ReactFlow>
       {state === 'pending' && (
         <div className="pv-canvas__overlay" role="status">

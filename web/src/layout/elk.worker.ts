@@ -3,11 +3,15 @@
 // here is this worker; the page stays responsive however long the layout takes.
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { layout } from './elk-layout';
-import type { LayoutRequest, Positions } from './layout-types';
+import type { LayoutDirection } from '@planvas/shared';
+import type { LayoutEdge, LayoutNode, Positions } from './layout-types';
 import { warmUpGraph } from './warm-up';
 
-/** A layout to compute, or (`warm`) leave to warm ELK up while nothing else is asked. */
-export type WorkerRequest = { id: number; request: LayoutRequest } | { warm: true };
+/**
+ * A layout to compute (`input`: the nodes and edges as JSON text, see layoutInputText), or
+ * (`warm`) leave to warm ELK up while nothing else is asked.
+ */
+export type WorkerRequest = { id: number; direction: LayoutDirection; input: string } | { warm: true };
 export type WorkerResponse = { id: number; positions: Positions; ms: number } | { id: number; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -23,10 +27,11 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   requested = true;
-  const { id, request } = event.data;
+  const { id, direction, input } = event.data;
   const started = performance.now();
   try {
-    const positions = await layout(request.nodes, request.edges, request.direction, elk);
+    const { nodes, edges } = JSON.parse(input) as { nodes: LayoutNode[]; edges: LayoutEdge[] };
+    const positions = await layout(nodes, edges, direction, elk);
     scope.postMessage({ id, positions, ms: performance.now() - started } satisfies WorkerResponse);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerResponse);

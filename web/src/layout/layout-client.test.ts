@@ -7,6 +7,7 @@ import type { WorkerRequest, WorkerResponse } from './elk.worker';
 import { layout } from './elk-layout';
 import { createLayoutClient, timeLimit } from './layout-client';
 import { toLayoutInput } from './layout-input';
+import type { LayoutRequest } from './layout-types';
 
 /**
  * Stand-ins for the browser's Worker (node has none): one answers with the real ELK layout through
@@ -21,9 +22,10 @@ class InProcessElkWorker {
   postMessage(message: WorkerRequest) {
     this.received.push(message);
     if ('warm' in message) return;
-    const { id, request } = message;
+    const { id, direction, input } = message;
+    const { nodes, edges } = JSON.parse(input) as Pick<LayoutRequest, 'nodes' | 'edges'>;
     const started = performance.now();
-    void layout(request.nodes, request.edges, request.direction, this.elk).then((positions) => {
+    void layout(nodes, edges, direction, this.elk).then((positions) => {
       if (!this.terminated) this.onmessage?.({ data: { id, positions, ms: performance.now() - started } } as MessageEvent<WorkerResponse>);
     });
   }

@@ -2,6 +2,7 @@ import type { LayoutDirection } from '@planvas/shared';
 import { gridLayout } from './grid-layout';
 import type { LayoutEdge, LayoutNode, Positions } from './layout-types';
 import type { WorkerRequest, WorkerResponse } from './elk.worker';
+import { layoutInputText } from './layout-key';
 
 export type LayoutResult = {
   positions: Positions;
@@ -17,7 +18,8 @@ export type LayoutResult = {
 
 /** Runs a layout somewhere off the main thread; `layout` never rejects (it falls back instead). */
 export interface LayoutService {
-  layout(nodes: LayoutNode[], edges: LayoutEdge[], direction: LayoutDirection): Promise<LayoutResult>;
+  /** `inputText`: the nodes and edges as layoutInputText made them, when the caller has it already. */
+  layout(nodes: LayoutNode[], edges: LayoutEdge[], direction: LayoutDirection, inputText?: string): Promise<LayoutResult>;
   /** Starts the worker (loads ELK) ahead of the first real layout. */
   start(): void;
   /** Starts the worker and warms ELK up with throwaway layouts until a real one is asked for. */
@@ -101,7 +103,7 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
       }
     },
     dispose: restartWorker,
-    layout(nodes, edges, direction) {
+    layout(nodes, edges, direction, inputText) {
       const started = performance.now();
       const fallback = (reason: string): LayoutResult => ({ positions: gridLayout(nodes, direction), fallback: true, reason, ms: performance.now() - started });
       let w: Worker;
@@ -124,7 +126,7 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
           if ('error' in response) resolve(fallback(`the automatic layout failed (${response.error})`));
           else resolve({ positions: response.positions, fallback: false, ms: performance.now() - started, computeMs: response.ms });
         });
-        w.postMessage({ id, request: { nodes, edges, direction } } satisfies WorkerRequest);
+        w.postMessage({ id, direction, input: inputText ?? layoutInputText(nodes, edges) } satisfies WorkerRequest);
       });
     },
   };

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { planToFlow } from '../canvas/plan-to-flow';
 import { loadFixturePlan } from '../test/fixtures';
 import { toLayoutInput } from './layout-input';
-import { layoutKey, layoutSignature } from './layout-key';
+import { layoutInputText, layoutKey } from './layout-key';
 
 const keyOf = (plan: Parameters<typeof planToFlow>[0], direction: 'LR' | 'TB') => {
   const flow = planToFlow(plan, { direction });
   const input = toLayoutInput(flow.nodes, flow.edges, direction);
-  return layoutKey(layoutSignature(input.nodes, input.edges, direction), direction, input.nodes.length);
+  return layoutKey(layoutInputText(input.nodes, input.edges), direction, input.nodes.length);
 };
 
 describe('layoutKey', () => {

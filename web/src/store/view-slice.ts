@@ -28,6 +28,8 @@ export type ViewSlice = {
   savedLayouts: SavedLayouts;
   /** Bumped by "tidy up" so the canvas lays out again even when nothing else changed. */
   layoutEpoch: number;
+  /** Bumped by "fit view" (toolbar, controls): the canvas, which holds the whole plan, frames it. */
+  fitSeq: number;
   /** Set when the automatic layout fell back to a grid. */
   layoutNotice: string | null;
   panels: Record<PanelName, boolean>;
@@ -57,6 +59,7 @@ export type ViewSlice = {
   openExecutionLogs(stepId?: string | null): void;
   closeExecutionLogs(): void;
   setDetail(detail: 'full' | 'compact'): void;
+  requestFit(): void;
 };
 
 export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
@@ -66,6 +69,7 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   viewOf: null,
   savedLayouts: {},
   layoutEpoch: 0,
+  fitSeq: 0,
   layoutNotice: null,
   panels: { problems: false, minimap: true, sidebar: true },
   runSidebar: 'auto',
@@ -106,6 +110,7 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   },
   openExecutionLogs: (stepId = null) => set({ executionLogs: { stepId } }),
   closeExecutionLogs: () => set({ executionLogs: null }),
+  requestFit: () => set({ fitSeq: get().fitSeq + 1 }),
   setDetail: (detail) => {
     if (detail !== get().detail) set({ detail });
   },
