@@ -50,6 +50,8 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
 export type StartPlanvasOptions = {
   /** The workspace to copy (the fixture workspace by default); the server never touches the original. */
   workspaceSource?: string;
+  /** Another build of the web app to serve than web/dist (the bench's dagre baseline). */
+  webDist?: string;
 };
 
 /** Starts the real server (built web app + API) on a fresh copy of a workspace (the fixtures by default). */
@@ -67,7 +69,7 @@ export async function startPlanvas(options: StartPlanvasOptions = {}): Promise<P
     child = spawn(
       process.execPath,
       ['--import', 'tsx', 'src/main.ts', '--workspace', workspace, '--data-dir', dataDir, '--port', String(port), '--no-open'],
-      { cwd: join(REPO, 'server'), env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: join(REPO, 'server'), env: { ...process.env, NODE_ENV: 'production', ...(options.webDist ? { PLANVAS_WEB_DIST: options.webDist } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout?.on('data', (d) => (output += String(d)));
     child.stderr?.on('data', (d) => (output += String(d)));

@@ -12,7 +12,8 @@ const FIXTURE_WORKSPACE = join(REPO_ROOT, 'fixtures/workspace');
 /** planvas' own folder (gitignored): the demo copy and the data folders. PLANVAS_HOME moves it (tests). */
 const PLANVAS_HOME = process.env.PLANVAS_HOME ? resolve(process.env.PLANVAS_HOME) : join(REPO_ROOT, '.planvas');
 const DEMO_WORKSPACE = join(PLANVAS_HOME, 'demo-workspace');
-const WEB_DIST = join(REPO_ROOT, 'web/dist');
+/** The built web app; PLANVAS_WEB_DIST serves another build (`pnpm bench` serves its dagre baseline copy). */
+const WEB_DIST = process.env.PLANVAS_WEB_DIST ? resolve(process.env.PLANVAS_WEB_DIST) : join(REPO_ROOT, 'web/dist');
 
 /** pnpm runs scripts inside the package folder; paths the user typed are relative to where they typed them. */
 const userCwd = () => process.env.INIT_CWD ?? process.cwd();
