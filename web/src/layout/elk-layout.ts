@@ -1,5 +1,6 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort, LayoutOptions } from 'elkjs/lib/elk-api';
 import type { LayoutDirection } from '@planvas/shared';
+import { foldChains } from './chains';
 import { foldFans, LAYOUT_GAP } from './fans';
 import type { LayoutEdge, LayoutNode, LayoutPort, Positions, PortSide } from './layout-types';
 
@@ -13,11 +14,14 @@ export interface ElkEngine {
  * engine passed in: the browser passes one living in a Web Worker, tests pass one in node.
  */
 export async function layout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], direction: LayoutDirection, elk: ElkEngine): Promise<Positions> {
-  const folded = foldFans(nodes, edges, direction);
-  const result = await elk.layout(toElkGraph(folded.nodes, folded.edges, direction));
+  // What follows from local structure is placed by rule around ELK's result: fans of sub-agents
+  // beside their parent (fans.ts), runs of steps one after the other (chains.ts).
+  const fans = foldFans(nodes, edges, direction);
+  const chains = foldChains(fans.nodes, fans.edges, direction);
+  const result = await elk.layout(toElkGraph(chains.nodes, chains.edges, direction));
   const positions: Positions = {};
   for (const child of result.children ?? []) positions[child.id] = { x: child.x ?? 0, y: child.y ?? 0 };
-  const unfolded = folded.unfold(positions);
+  const unfolded = fans.unfold(chains.unfold(positions));
   for (const id of Object.keys(unfolded)) unfolded[id] = { x: Math.round(unfolded[id]!.x), y: Math.round(unfolded[id]!.y) };
   return unfolded;
 }

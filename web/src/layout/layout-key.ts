@@ -6,7 +6,7 @@ import type { LayoutEdge, LayoutNode } from './layout-types';
  * Bump when the layout changes in a way its input does not show (elk-layout.ts code, elkjs
  * version): every saved layout then misses once and is computed again.
  */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 
 /** cyrb53: a fast 53-bit string hash, plenty to tell layout inputs apart (not for security). */
 function hash53(text: string): number {
