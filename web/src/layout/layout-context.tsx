@@ -4,17 +4,19 @@ import { createLayoutClient, type LayoutService } from './layout-client';
 const LayoutContext = createContext<LayoutService | null>(null);
 
 /**
- * Provides the layout service (the ELK worker by default). The worker starts (ELK loads) as soon
- * as the app mounts; warming ELK up is asked for by the empty canvas (useWarmLayoutWhileIdle).
+ * Provides the layout service (the ELK worker by default). The worker starts with the first
+ * layout asked for, or earlier when main.tsx sees one coming; the empty canvas warms ELK up
+ * (useWarmLayoutWhileIdle), and a plan shown from its saved layout starts it once on screen
+ * (useCanvasLayout), so the next layout does not wait for ELK to load.
  */
 export function LayoutProvider({ service, children }: { service?: LayoutService; children: ReactNode }) {
   const [value] = useState(() => service ?? createLayoutClient());
-  useEffect(() => {
-    value.start();
-    return () => {
+  useEffect(
+    () => () => {
       if (!service) value.dispose();
-    };
-  }, [value, service]);
+    },
+    [value, service],
+  );
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }
 
