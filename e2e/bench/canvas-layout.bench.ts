@@ -73,6 +73,8 @@ type OpenSample = {
   layout: Phase;
   /** ELK's own time in the worker, as the worker reports it (the rest of `layout` is queueing and messaging). */
   computeMs: number;
+  /** From the post to the worker taking the request up (ELK still loading), as the worker reports it. */
+  waitMs: number;
   /** Answer -> every node visible: React Flow renders, measures, fits the view. */
   render: Phase;
   /** Longest task and count / total of tasks over 50 ms from the document's arrival to the end. */
@@ -95,6 +97,7 @@ declare global {
       postAt: number | null;
       answerAt: number | null;
       computeMs: number | null;
+      waitMs: number | null;
       /** The request as posted: the layout input as JSON text (parsed after the open, not in its tasks). */
       layoutRequest: { direction: 'LR' | 'TB'; input: string } | null;
       done: { at: number; state: string; source: string; domNodes: number } | null;
@@ -109,7 +112,7 @@ declare global {
  * visible and positioned. Until `armed` nothing is watched (the sidebar scenario arms it on the click).
  */
 function instrument({ armed }: { armed: boolean }): void {
-  const bench: NonNullable<Window['__pvBench']> = { longTasks: [], startAt: 0, postAt: null, answerAt: null, computeMs: null, layoutRequest: null, done: null };
+  const bench: NonNullable<Window['__pvBench']> = { longTasks: [], startAt: 0, postAt: null, answerAt: null, computeMs: null, waitMs: null, layoutRequest: null, done: null };
   window.__pvBench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -124,10 +127,11 @@ function instrument({ armed }: { armed: boolean }): void {
       bench.postAt = performance.now();
       if (!listening.has(this)) {
         listening.add(this);
-        this.addEventListener('message', (event: MessageEvent<{ ms?: number }>) => {
+        this.addEventListener('message', (event: MessageEvent<{ ms?: number; waitMs?: number }>) => {
           if (bench.answerAt !== null) return;
           bench.answerAt = performance.now();
           bench.computeMs = typeof event.data?.ms === 'number' ? event.data.ms : null;
+          bench.waitMs = typeof event.data?.waitMs === 'number' ? event.data.waitMs : null;
         });
       }
     }
@@ -193,6 +197,7 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
       layout: phase(postAt, answerAt),
       render: phase(answerAt, done.at),
       computeMs: bench.computeMs ?? Number.NaN,
+      waitMs: bench.waitMs ?? Number.NaN,
       longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
       longTasks: during.length,
       longTaskTotalMs: during.reduce((sum, t) => sum + t.duration, 0),
@@ -365,7 +370,7 @@ const SCENARIOS: ReadonlyArray<readonly [Scenario, string]> = [
 
 function progress(size: number, i: number, row: Row): void {
   const phases = (s: OpenSample) =>
-    `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ' [GRID FALLBACK]' : ''}`;
+    `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (wait ${ms(s.waitMs)}, ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ' [GRID FALLBACK]' : ''}`;
   console.log(`  ${size} steps, run ${i + 1}/${REPEATS}`);
   for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}`);
   const app = row.dagreApp[i]!;

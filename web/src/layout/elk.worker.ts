@@ -11,8 +11,9 @@ import { warmUpGraph } from './warm-up';
  * A layout to compute (`input`: the nodes and edges as JSON text, see layoutInputText), or
  * (`warm`) leave to warm ELK up while nothing else is asked.
  */
-export type WorkerRequest = { id: number; direction: LayoutDirection; input: string } | { warm: true };
-export type WorkerResponse = { id: number; positions: Positions; ms: number } | { id: number; error: string };
+export type WorkerRequest = { id: number; direction: LayoutDirection; input: string; sentAt?: number } | { warm: true };
+/** `ms`: the layout's own time here; `waitMs`: from the page's post (`sentAt`) to this worker taking it up (ELK still loading, another layout). */
+export type WorkerResponse = { id: number; positions: Positions; ms: number; waitMs?: number } | { id: number; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const elk = new ELK();
@@ -27,12 +28,13 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   requested = true;
-  const { id, direction, input } = event.data;
+  const { id, direction, input, sentAt } = event.data;
   const started = performance.now();
+  const waitMs = sentAt === undefined ? undefined : Math.max(0, Date.now() - sentAt);
   try {
     const { nodes, edges } = JSON.parse(input) as { nodes: LayoutNode[]; edges: LayoutEdge[] };
     const positions = await layout(nodes, edges, direction, elk);
-    scope.postMessage({ id, positions, ms: performance.now() - started } satisfies WorkerResponse);
+    scope.postMessage({ id, positions, ms: performance.now() - started, ...(waitMs === undefined ? {} : { waitMs }) } satisfies WorkerResponse);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerResponse);
   }

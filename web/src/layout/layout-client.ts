@@ -14,6 +14,8 @@ export type LayoutResult = {
   ms: number;
   /** ELK's own computing time in the worker. */
   computeMs?: number;
+  /** How long the request waited in the worker before ELK took it up (ELK still loading, say). */
+  waitMs?: number;
 };
 
 /** Runs a layout somewhere off the main thread; `layout` never rejects (it falls back instead). */
@@ -124,9 +126,9 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
         pending.set(id, (response) => {
           clearTimeout(timer);
           if ('error' in response) resolve(fallback(`the automatic layout failed (${response.error})`));
-          else resolve({ positions: response.positions, fallback: false, ms: performance.now() - started, computeMs: response.ms });
+          else resolve({ positions: response.positions, fallback: false, ms: performance.now() - started, computeMs: response.ms, ...(response.waitMs === undefined ? {} : { waitMs: response.waitMs }) });
         });
-        w.postMessage({ id, direction, input: inputText ?? layoutInputText(nodes, edges) } satisfies WorkerRequest);
+        w.postMessage({ id, direction, input: inputText ?? layoutInputText(nodes, edges), sentAt: Date.now() } satisfies WorkerRequest);
       });
     },
   };
