@@ -81,6 +81,8 @@ type OpenSample = {
   longestTaskMs: number;
   longTasks: number;
   longTaskTotalMs: number;
+  /** The longest task while the worker laid out, and what ran in its frame (Long Animation Frames API): scripts, or none (style, layout, GC). */
+  duringLayoutFrame: string;
   /** React Flow node elements in the DOM at the end (the nodes in view). */
   domNodes: number;
   fallback: boolean;
@@ -93,6 +95,7 @@ declare global {
   interface Window {
     __pvBench?: {
       longTasks: Array<{ start: number; duration: number }>;
+      frames: Array<{ start: number; duration: number; blocking: number; scripts: string[] }>;
       startAt: number;
       postAt: number | null;
       answerAt: number | null;
@@ -112,11 +115,18 @@ declare global {
  * visible and positioned. Until `armed` nothing is watched (the sidebar scenario arms it on the click).
  */
 function instrument({ armed }: { armed: boolean }): void {
-  const bench: NonNullable<Window['__pvBench']> = { longTasks: [], startAt: 0, postAt: null, answerAt: null, computeMs: null, waitMs: null, layoutRequest: null, done: null };
+  const bench: NonNullable<Window['__pvBench']> = { longTasks: [], frames: [], startAt: 0, postAt: null, answerAt: null, computeMs: null, waitMs: null, layoutRequest: null, done: null };
   window.__pvBench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  type FrameEntry = PerformanceEntry & { blockingDuration: number; scripts: Array<{ invoker: string; sourceFunctionName: string; duration: number }> };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as FrameEntry[]) {
+      const scripts = entry.scripts.map((sc) => `${sc.invoker}${sc.sourceFunctionName ? ` ${sc.sourceFunctionName}` : ''} ${Math.round(sc.duration)} ms`);
+      bench.frames.push({ start: entry.startTime, duration: entry.duration, blocking: entry.blockingDuration, scripts });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 
   const post = Worker.prototype.postMessage;
   const listening = new WeakSet<Worker>();
@@ -129,7 +139,9 @@ function instrument({ armed }: { armed: boolean }): void {
         listening.add(this);
         this.addEventListener('message', (event: MessageEvent<{ ms?: number; waitMs?: number }>) => {
           if (bench.answerAt !== null) return;
-          bench.answerAt = performance.now();
+          // When the answer was dispatched: the app's own handler (set first) has already run in
+          // this task, which belongs to rendering, not to the time the worker was laying out.
+          bench.answerAt = event.timeStamp;
           bench.computeMs = typeof event.data?.ms === 'number' ? event.data.ms : null;
           bench.waitMs = typeof event.data?.waitMs === 'number' ? event.data.waitMs : null;
         });
@@ -186,21 +198,36 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
     const postAt = bench.postAt ?? documentAt;
     const answerAt = bench.answerAt ?? postAt;
     // A task counts in the phase it started in: the one that posts the request belongs to preparation.
-    const longestIn = (from: number, to: number) => Math.max(0, ...bench.longTasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration));
-    const phase = (from: number, to: number) => ({ ms: to - from, longestTaskMs: longestIn(from, to) });
+    type Span = { start: number; duration: number };
+    const longest = (spans: Span[]) => Math.max(0, ...spans.map((t) => t.duration));
+    // While the worker lays out: what ran and ended before its answer came. The task that delivers
+    // the answer (and so handles it) is rendering's.
+    const whileLaying = (t: Span) => t.start >= postAt && t.start + t.duration <= answerAt;
+    const phase = (from: number, to: number, within: (t: Span) => boolean = (t) => t.start >= from && t.start < to) => ({
+      ms: to - from,
+      longestTaskMs: longest(bench.longTasks.filter(within)),
+    });
     const during = bench.longTasks.filter((t) => t.start + t.duration > documentAt && t.start < done.at);
     return {
       openMs: done.at - start,
       source: done.source,
       document: phase(start, documentAt),
       prepare: phase(documentAt, postAt),
-      layout: phase(postAt, answerAt),
-      render: phase(answerAt, done.at),
+      layout: phase(postAt, answerAt, whileLaying),
+      render: phase(answerAt, done.at, (t) => t.start >= postAt && !whileLaying(t) && t.start < done.at),
       computeMs: bench.computeMs ?? Number.NaN,
       waitMs: bench.waitMs ?? Number.NaN,
       longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
       longTasks: during.length,
       longTaskTotalMs: during.reduce((sum, t) => sum + t.duration, 0),
+      duringLayoutFrame: (() => {
+        // The frame holding the longest task that ran while the worker laid out, and what ran in it.
+        const task = bench.longTasks.filter(whileLaying).sort((x, y) => y.duration - x.duration)[0];
+        if (!task) return 'none over 50 ms';
+        const frame = bench.frames.find((f) => f.start <= task.start + 1 && task.start <= f.start + f.duration);
+        const at = `${Math.round(task.duration)} ms task, ${Math.round(task.start - postAt)} ms after the post, ${Math.round(answerAt - task.start - task.duration)} ms before the answer`;
+        return `${at}: ${frame ? frame.scripts.join(', ') || 'no script (style, layout, paint or GC)' : 'no frame recorded'}`;
+      })(),
       domNodes: done.domNodes,
       fallback: done.state === 'fallback',
       graph: bench.layoutRequest
@@ -373,6 +400,7 @@ function progress(size: number, i: number, row: Row): void {
     `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (wait ${ms(s.waitMs)}, ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ' [GRID FALLBACK]' : ''}`;
   console.log(`  ${size} steps, run ${i + 1}/${REPEATS}`);
   for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}`);
+  console.log(`    ${'first open, while the worker lays out:'.padEnd(40)} ${row.first[i]!.duringLayoutFrame}`);
   const app = row.dagreApp[i]!;
   console.log(`    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms; longest task ${ms(app.longestTaskMs)}${app.fallback ? ' [DAGRE FAILED: GRID]' : ''}`);
   const dagre = row.dagre[i]!;

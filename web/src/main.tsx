@@ -15,8 +15,8 @@ import { createLayoutClient, type LayoutService } from './layout/layout-client';
  *   workflow list. The app's own first reads take these answers (api/prefetch.ts);
  * - the ELK worker, which loads ELK (1.5 MB of script) on its own thread, when the plan has no
  *   saved layout. When it has one, the worker would only compete with the app's start for the
- *   CPU (measured on a two-core machine: a reopen 10-20 % slower); the canvas starts it once the
- *   plan is on screen. Without a deep link the empty canvas starts it and warms ELK up.
+ *   CPU (measured on a two-core machine: a reopen 10-20 % slower); the canvas starts it and
+ *   warms ELK up once the plan is on screen. Without a deep link the empty canvas does.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('planvas: #root is missing from index.html');

@@ -28,8 +28,8 @@ export type CanvasLayout = {
 
 type Done = { key: string; direction: LayoutDirection; epoch: number; positions: Positions; source: LayoutSource; version: number; ms: number };
 
-/** How long after a plan opened from its saved layout the layout worker starts (ELK loads). */
-const START_AFTER_SAVED_MS = 1500;
+/** How long after a plan opened from its saved layout the layout worker starts and warms ELK up. */
+const WARM_AFTER_SAVED_MS = 1500;
 
 const placesEvery = (positions: Positions, nodes: readonly LayoutNode[]) => nodes.every((n) => positions[n.id] !== undefined);
 
@@ -71,8 +71,9 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
     if (saved?.key === key && placesEvery(saved.positions, input.nodes)) {
       store.getState().setLayoutNotice(null);
       finish(saved.positions, 'saved', 0);
-      // No ELK needed to open; load it once the plan is on screen, for the next layout (an edit, the other direction).
-      const later = setTimeout(() => service.start(), START_AFTER_SAVED_MS);
+      // No ELK needed to open; load and warm it up once the plan is on screen, for the next
+      // layout (an edit, the other direction).
+      const later = setTimeout(() => service.warm(), WARM_AFTER_SAVED_MS);
       return () => clearTimeout(later);
     }
     const workflowId = store.getState().viewOf;

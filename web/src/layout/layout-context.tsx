@@ -6,7 +6,7 @@ const LayoutContext = createContext<LayoutService | null>(null);
 /**
  * Provides the layout service (the ELK worker by default). The worker starts with the first
  * layout asked for, or earlier when main.tsx sees one coming; the empty canvas warms ELK up
- * (useWarmLayoutWhileIdle), and a plan shown from its saved layout starts it once on screen
+ * (useWarmLayoutWhileIdle), and so does a plan shown from its saved layout once it is on screen
  * (useCanvasLayout), so the next layout does not wait for ELK to load.
  */
 export function LayoutProvider({ service, children }: { service?: LayoutService; children: ReactNode }) {
