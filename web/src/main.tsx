@@ -4,7 +4,7 @@ import './app/app.css';
 import './canvas/canvas.css';
 import './canvas/nodes.css';
 import { peekPrefetched, prefetchOpening } from './api/prefetch';
-import { workflowApiPath } from './api/workflow-path';
+import { workflowLayoutsPath } from './api/workflow-path';
 import { workflowIdFromPath } from './app/workflow-route';
 import { createLayoutClient, type LayoutService } from './layout/layout-client';
 
@@ -32,7 +32,7 @@ const layout: Promise<LayoutService> = __PLANVAS_BASELINE_DAGRE__
 const opening = workflowIdFromPath(window.location.pathname);
 prefetchOpening(opening);
 if (opening !== null) {
-  void Promise.all([layout, peekPrefetched(`${workflowApiPath(opening)}/layout`)]).then(([service, saved]) => {
+  void Promise.all([layout, peekPrefetched(workflowLayoutsPath(opening))]).then(([service, saved]) => {
     if (saved === undefined || (typeof saved === 'object' && saved !== null && Object.keys(saved).length === 0)) service.start();
   });
 }

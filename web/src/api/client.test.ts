@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { createApiClient, workflowApiPath } from './client';
+import { createApiClient } from './client';
+import { workflowApiPath } from './workflow-path';
 
 // A real HTTP server answering as the planvas API does, so the client's encoding, error parsing
 // and network-failure handling run over a real socket.

@@ -1,7 +1,7 @@
 import { isSavedLayouts, ViewSettings, type LayoutDirection, type Problem, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { ApiError } from './api-error';
 import { createJsonRequest } from './request';
-import { workflowApiPath } from './workflow-path';
+import { workflowApiPath, workflowLayoutsPath, workflowViewPath } from './workflow-path';
 import { createAuthoringApi, type AuthoringApi } from './authoring-api';
 import type { ChangesEventSourceFactory } from './changes-stream';
 import type { WorkflowDocument, WorkflowSummary } from './types';
@@ -27,7 +27,6 @@ export type ApiClientOptions = {
   createEventSource?: ChangesEventSourceFactory;
 };
 
-export { workflowApiPath };
 
 export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
   const baseUrl = options.baseUrl ?? '';
@@ -56,13 +55,13 @@ export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
       };
     },
     async getView(id, signal) {
-      const body = await request<unknown>(`${workflowApiPath(id)}/view`, { signal });
+      const body = await request<unknown>(workflowViewPath(id), { signal });
       const parsed = ViewSettings.safeParse(body);
-      if (!parsed.success) throw new ApiError(200, 'bad_response', `GET ${workflowApiPath(id)}/view: not view settings`);
+      if (!parsed.success) throw new ApiError(200, 'bad_response', `GET ${workflowViewPath(id)}: not view settings`);
       return parsed.data;
     },
     async saveView(id, view, options = {}) {
-      await request<unknown>(`${workflowApiPath(id)}/view`, {
+      await request<unknown>(workflowViewPath(id), {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(view),
@@ -71,12 +70,12 @@ export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
       });
     },
     async getLayouts(id, signal) {
-      const body = await request<unknown>(`${workflowApiPath(id)}/layout`, { signal });
-      if (!isSavedLayouts(body)) throw new ApiError(200, 'bad_response', `GET ${workflowApiPath(id)}/layout: not saved layouts`);
+      const body = await request<unknown>(workflowLayoutsPath(id), { signal });
+      if (!isSavedLayouts(body)) throw new ApiError(200, 'bad_response', `GET ${workflowLayoutsPath(id)}: not saved layouts`);
       return body;
     },
     async saveLayout(id, direction, layout) {
-      await request<unknown>(`${workflowApiPath(id)}/layout/${direction}`, {
+      await request<unknown>(`${workflowLayoutsPath(id)}/${direction}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(layout),

@@ -1,5 +1,5 @@
 import { authorizedFetch } from './access-token';
-import { workflowApiPath } from './workflow-path';
+import { workflowApiPath, workflowLayoutsPath, workflowViewPath } from './workflow-path';
 
 /**
  * Reads the page will need at once, started before the app's code has even loaded (main.tsx):
@@ -47,8 +47,7 @@ export async function peekPrefetched(path: string): Promise<unknown> {
 /** Everything opening `workflowId` (null: the workflow list alone) reads first. */
 export function prefetchOpening(workflowId: string | null, doFetch: typeof fetch = authorizedFetch): void {
   if (workflowId !== null) {
-    const path = workflowApiPath(workflowId);
-    for (const p of [path, `${path}/view`, `${path}/layout`]) prefetchJson(p, doFetch);
+    for (const p of [workflowApiPath(workflowId), workflowViewPath(workflowId), workflowLayoutsPath(workflowId)]) prefetchJson(p, doFetch);
   }
   prefetchJson('/api/workflows', doFetch);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navigate, pathForWorkflow, workflowIdFromPath } from './router';
+import { navigate } from './router';
+import { pathForWorkflow, workflowIdFromPath } from './workflow-route';
 
 describe('router', () => {
   it('encodes a workflow id (a folder path) as one path segment and reads it back', () => {

@@ -1,13 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { pathForWorkflow, workflowIdFromPath } from './workflow-route';
 
 /**
- * URL <-> open workflow, with the history API: `/workflows/<encoded id>` (the id is a folder path
- * such as `Team/Ops/FourSpaceIndent`, encoded as one segment). Reload and back/forward work.
+ * The open workflow follows the URL, moved with the history API so reload and back/forward work;
+ * a workflow's path (`/workflows/<encoded id>`) is workflow-route.ts's.
  */
 const NAVIGATE_EVENT = 'planvas:navigate';
-
-export { pathForWorkflow, workflowIdFromPath };
 
 export function navigate(path: string, options: { replace?: boolean } = {}): void {
   if (path === window.location.pathname) return;

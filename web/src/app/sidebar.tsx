@@ -2,7 +2,8 @@ import { FolderTree, RefreshCw, Search, TriangleExclamationPoint } from 'lucide-
 import type { MouseEvent } from 'react';
 import { useAppStore } from '../store/store-context';
 import { filterWorkflows } from '../store/workspace-slice';
-import { navigate, pathForWorkflow } from './router';
+import { navigate } from './router';
+import { pathForWorkflow } from './workflow-route';
 
 function openLink(event: MouseEvent<HTMLAnchorElement>, id: string) {
   // Plain clicks stay in the app; modified clicks (new tab...) keep the browser's behaviour.

@@ -6,7 +6,8 @@ import { browserStorage } from '../authoring/browser-storage';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { persistViewChanges } from '../store/view-persistence';
 import { shouldOpenProblems } from './problems-first-open';
-import { usePathname, workflowIdFromPath } from './router';
+import { usePathname } from './router';
+import { workflowIdFromPath } from './workflow-route';
 
 function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(0, 'unexpected', error instanceof Error ? error.message : String(error));

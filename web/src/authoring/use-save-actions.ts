@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useApi } from '../api/api-context';
-import { navigate, pathForWorkflow } from '../app/router';
+import { navigate } from '../app/router';
+import { pathForWorkflow } from '../app/workflow-route';
 import { useAppStoreApi } from '../store/store-context';
 import { keepMine, saveDocument, saveMineAsCopy } from './save-document';
 

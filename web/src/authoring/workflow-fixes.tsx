@@ -9,6 +9,11 @@ import { Dialog } from './dialog';
 const NO_PROBLEMS: Problem[] = [];
 
 /** What the one-click fix is about: orphaned step_config entries and a legacy (nested) plan. */
+/** Whether "fix and migrate" has anything to do: a legacy plan, or problems it can fix (fixableProblems). */
+export function hasMigrationFixes({ orphans, legacy }: ReturnType<typeof fixableProblems>, legacyFlag: boolean): boolean {
+  return legacyFlag || orphans.length > 0 || legacy.length > 0;
+}
+
 export function fixableProblems(problems: readonly Problem[]): { orphans: Problem[]; legacy: Problem[] } {
   return { orphans: problems.filter((p) => p.code === 'orphan_step_config'), legacy: problems.filter((p) => p.code === 'legacy_format') };
 }
@@ -24,8 +29,9 @@ export function FixBanner() {
   const problems = useAppStore((s) => s.document?.problems ?? NO_PROBLEMS);
   const legacyFlag = useAppStore((s) => s.document?.legacy === true);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  const { orphans, legacy } = fixableProblems(problems);
-  if (orphans.length === 0 && legacy.length === 0 && !legacyFlag) return null;
+  const fixes = fixableProblems(problems);
+  if (!hasMigrationFixes(fixes, legacyFlag)) return null;
+  const { orphans, legacy } = fixes;
   if (workflowId === null || dismissed.has(workflowId)) return null;
   const parts = [
     ...(legacy.length > 0 || legacyFlag ? [`legacy todo_task format${legacy.length > 1 ? ` (${legacy.length} steps)` : ''}`] : []),

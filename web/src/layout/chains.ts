@@ -1,5 +1,5 @@
 import type { LayoutDirection } from '@planvas/shared';
-import { LAYOUT_GAP } from './fans';
+import { LAYOUT_GAP, portOnBorder } from './fans';
 import type { LayoutEdge, LayoutNode, LayoutPort, Positions, PortSide } from './layout-types';
 
 /** Joins a chain member's id and one of its handle ids into a port id of the chain's box. */
@@ -94,15 +94,9 @@ export function foldChains(nodes: readonly LayoutNode[], edges: readonly LayoutE
     const breadth = Math.max(...members.map((m, i) => across[i]! + acrossSize(m)));
     const width = lr ? length : breadth;
     const height = lr ? breadth : length;
-    // On the box's border, as ELK expects ports: the head's inputs, the tail's outputs.
-    const place = (p: LayoutPort, alongAt: number, acrossAt: number, id: string): LayoutPort => {
-      const x = lr ? p.x + alongAt : p.x + acrossAt;
-      const y = lr ? p.y + acrossAt : p.y + alongAt;
-      if (p.side === 'EAST') return { id, side: p.side, x: width, y };
-      if (p.side === 'SOUTH') return { id, side: p.side, x, y: height };
-      if (p.side === 'WEST') return { id, side: p.side, x: 0, y };
-      return { id, side: p.side, x, y: 0 };
-    };
+    // The box's ports: the head's inputs and the tail's outputs.
+    const place = (p: LayoutPort, alongAt: number, acrossAt: number, id: string): LayoutPort =>
+      portOnBorder(p, lr ? p.x + alongAt : p.x + acrossAt, lr ? p.y + acrossAt : p.y + alongAt, { width, height }, id);
     const ports = [
       ...members[0]!.ports.filter((p) => p.side !== outSide).map((p) => place(p, along[0]!, across[0]!, p.id)),
       ...tail.ports.filter((p) => p.side !== inSide).map((p) => place(p, along[last]!, across[last]!, `${tail.id}${MEMBER_PORT}${p.id}`)),

@@ -3,6 +3,17 @@ import type { LayoutEdge, LayoutNode, LayoutPort, Positions } from './layout-typ
 
 /** Gaps of the layout (ELK's options in elk-layout.ts, and the fans): between layers, and between nodes of a layer. */
 export const LAYOUT_GAP = { LR: { along: 110, across: 44 }, TB: { along: 90, across: 60 } } as const;
+/**
+ * A port of a node placed inside a bigger box (a folded fan or run, at `x`, `y` within it), moved
+ * onto the box's border on its own side, as ELK expects ports to lie.
+ */
+export function portOnBorder(port: LayoutPort, x: number, y: number, box: { width: number; height: number }, id = port.id): LayoutPort {
+  if (port.side === 'EAST') return { id, side: port.side, x: box.width, y };
+  if (port.side === 'SOUTH') return { id, side: port.side, x, y: box.height };
+  if (port.side === 'WEST') return { id, side: port.side, x: 0, y };
+  return { id, side: port.side, x, y: 0 };
+}
+
 /** Room kept between the fan and the parent's other outputs, so their edges pass clear of it. */
 export const FAN_CLEARANCE = 24;
 
@@ -69,14 +80,7 @@ export function foldFans(nodes: readonly LayoutNode[], edges: readonly LayoutEdg
     const height = lr ? acrossSize : alongSize;
     const ports: LayoutPort[] = parent.ports
       .filter((p) => !fan.fanPorts.has(p.id))
-      .map((p) => {
-        const x = lr ? p.x : p.x + offset;
-        const y = lr ? p.y + offset : p.y;
-        if (p.side === 'EAST') return { ...p, x: width, y };
-        if (p.side === 'SOUTH') return { ...p, x, y: height };
-        if (p.side === 'WEST') return { ...p, x: 0, y };
-        return { ...p, x, y: 0 };
-      });
+      .map((p) => portOnBorder(p, lr ? p.x : p.x + offset, lr ? p.y + offset : p.y, { width, height }));
     clusters.set(parent.id, { id: parent.id, width, height, ports });
     placements.set(parent.id, { offset, start, alongAt: parentAlong + gap.along, members });
   }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/shallow';
 import { ScrollText, X } from 'lucide-react';
 import { RunStatusChip, shortRunId } from '../runs/run-format';
-import { useRunStore } from '../runs/use-run-store';
+import { followedRunStatus, useRunStore } from '../runs/use-run-store';
 import { AllEventsList } from './all-events-list';
 import { CompareView } from './compare-view';
 import { IterationTimeline } from './iteration-timeline';
@@ -32,7 +32,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
   const events = useRunStore((s) => s.runEvents);
   const eventsStatus = useRunStore((s) => s.runEventsStatus);
   const followedRun = useRunStore((s) => s.followedRun);
-  const status = useRunStore((s) => s.run.runStatus ?? s.followedRun?.status ?? null);
+  const status = useRunStore(followedRunStatus);
   const streamState = useRunStore((s) => s.streamState);
   const runs = useRunStore((s) => s.runs);
   const selection = useRunStore((s) => s.selectedIteration);

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/shallow';
 import { CircleStop, FileInput, GitBranch, Play, ScrollText } from 'lucide-react';
 import { isFinalRunStatus, type ExecutionProvider, type RunSummary } from '@planvas/shared';
 import { formatDuration, formatRunStart, RunStatusChip, shortRunId } from './run-format';
-import { useRunStore } from './use-run-store';
+import { followedRunStatus, useRunStore } from './use-run-store';
 import './run-controls.css';
 
 /**
@@ -34,7 +34,7 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
   const { workflowId, status, runError } = useRunStore(
     useShallow((s) => ({
       workflowId: s.workflowId,
-      status: s.run.runStatus ?? s.followedRun?.status ?? null,
+      status: followedRunStatus(s),
       runError: s.runError,
     })),
   );
@@ -98,7 +98,7 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
 /** The question a waiting run asks, with its options (yes/no, choices, or free text). */
 export function HumanInputForm() {
   const waiting = useRunStore((s) => s.run.waitingInput ?? s.followedRun?.waitingInput ?? null);
-  const status = useRunStore((s) => s.run.runStatus ?? s.followedRun?.status ?? null);
+  const status = useRunStore(followedRunStatus);
   const answerInput = useRunStore((s) => s.answerInput);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);

@@ -5,6 +5,7 @@ import { TodoTreePanel } from '../panels/todo-tree/todo-tree-panel';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { HumanInputForm, RunsList } from './run-controls';
 import { useRunSidebar } from './run-sidebar-layout';
+import { followedRunStatus } from './use-run-store';
 
 /**
  * Beside the canvas: the question a waiting run asks, its todo tree and objective, the runs list.
@@ -52,7 +53,7 @@ export function RunSidebar() {
 /** The folded sidebar: a column of icons that says what is there and unfolds it on a click. */
 function RunRail({ onExpand }: { onExpand(): void }) {
   const runCount = useAppStore((s) => s.runs.length);
-  const status = useAppStore((s) => s.run.runStatus ?? s.followedRun?.status ?? null);
+  const status = useAppStore(followedRunStatus);
   const live = status !== null && !isFinalRunStatus(status);
   const waiting = status === 'waiting_input';
   return (

@@ -5,3 +5,6 @@ import { useAppStore, useAppStoreApi } from '../store/store-context';
 export type RunAppState = AppState;
 export const useRunStore = useAppStore;
 export const useRunStoreApi = useAppStoreApi;
+
+/** The followed run's status: the live stream's when it has one, else the run index's (null: no run followed). */
+export const followedRunStatus = (s: RunAppState) => s.run.runStatus ?? s.followedRun?.status ?? null;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronDown, CircleX, TriangleExclamationPoint, Wrench, X } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
-import { fixableProblems } from '../../authoring/workflow-fixes';
+import { fixableProblems, hasMigrationFixes } from '../../authoring/workflow-fixes';
 import { canvasFlowOf } from '../../canvas/flow-cache';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 
@@ -30,8 +30,7 @@ export function ProblemsList() {
   if (!open || !hasDocument) return null;
   const shown = showAll ? problems : problems.slice(0, FIRST_PAGE);
 
-  const fixes = fixableProblems(problems);
-  const fixable = legacy || fixes.orphans.length > 0 || fixes.legacy.length > 0;
+  const fixable = hasMigrationFixes(fixableProblems(problems), legacy);
   const nodeIdOfStep = plan && !collapsed ? canvasFlowOf(plan, direction, problems).nodeIdOfStep : new Map<string, string>();
   return (
     <section className={`pv-problems${collapsed ? ' is-collapsed' : ''}`} aria-label="Problems" data-testid="problems-list">

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { ListTodo } from 'lucide-react';
 import type { TodoItem } from '@planvas/shared';
-import { useRunStore } from '../../runs/use-run-store';
+import { followedRunStatus, useRunStore } from '../../runs/use-run-store';
 import { ObjectiveEditor } from './objective-editor';
 import { TodoTreeView } from './todo-tree-view';
 
@@ -18,7 +18,7 @@ export function TodoTreePanel({ stepId }: { stepId?: string }) {
   const objective = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.objective : undefined));
   const iteration = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.iteration : undefined));
   const live = useRunStore((s) => {
-    const status = s.run.runStatus ?? s.followedRun?.status;
+    const status = followedRunStatus(s);
     return s.followedRunId !== null && (status === 'running' || status === 'waiting_input');
   });
   const hasRun = useRunStore((s) => s.followedRunId !== null);
