@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +25,9 @@ import { generateBigPlan } from './big-plan';
  * - dagre alone: the same graph (the very nodes, sizes and edges the canvas posts to its ELK
  *   worker) laid out with @dagrejs/dagre on the main thread of a blank page: wall time and longest
  *   task, the layout without any of the app around it.
+ *
+ * Every page is opened once Chromium has settled after creating it (see settle()): a new headless
+ * window spends ~1.5 s of CPU on its own UI, which no user's deep link has to share.
  *
  * "Open" ends when the canvas reports `data-layout-state="ready"`: every node has its laid-out
  * position and the view is framed (fitted, or for a plan too long to fit legibly, opened on its
@@ -171,8 +174,51 @@ function instrument({ armed }: { armed: boolean }): void {
   else (window as unknown as { __pvBenchArm: () => void }).__pvBenchArm = arm;
 }
 
+/** Chromium's CPU time so far (all its processes), or null where /proc cannot tell. */
+async function chromiumCpuMs(): Promise<number | null> {
+  try {
+    let total = 0;
+    for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+      try {
+        if (!(await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('chromium')) continue;
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        total += (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the browser has settled after opening a page. Chromium 156 spends ~1.5 s of CPU on
+ * every new window's own UI (its omnibox popup is a WebUI page with a renderer of its own), measured
+ * here at 1.1-2.9 s of CPU within 1.5 s of newPage(). A navigation started meanwhile would measure
+ * that window's start-up too, on two cores taking the CPU the page's worker needs. A user opening a
+ * deep link in their browser has no such window starting: each measured open starts once Chromium
+ * has used under 20 ms of CPU in 300 ms (at most 5 s; 2.5 s where /proc cannot tell).
+ */
+async function settle(): Promise<void> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const deadline = Date.now() + 5000;
+  const first = await chromiumCpuMs();
+  if (first === null) return void (await sleep(2500));
+  let last: number = first;
+  while (Date.now() < deadline) {
+    await sleep(300);
+    const now: number = (await chromiumCpuMs()) ?? last;
+    if (now - last < 20) return;
+    last = now;
+  }
+}
+
 async function newPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: VIEWPORT });
+  await settle();
   // tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
   // the functions handed to the page need that helper there too.
   await page.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');

@@ -3,7 +3,8 @@ import './app/theme.css';
 import './app/app.css';
 import './canvas/canvas.css';
 import './canvas/nodes.css';
-import { peekPrefetched, prefetchOpening } from './api/prefetch';
+import { authorizationHeaders } from './api/access-token';
+import { prefetchOpening } from './api/prefetch';
 import { workflowLayoutsPath } from './api/workflow-path';
 import { workflowIdFromPath } from './app/workflow-route';
 import { createLayoutClient, type LayoutService } from './layout/layout-client';
@@ -13,29 +14,27 @@ import { createLayoutClient, type LayoutService } from './layout/layout-client';
  * loaded and run, it starts what the first screen waits on, so it happens meanwhile:
  * - on a deep link, the reads of the plan, its view settings and its saved layouts; and the
  *   workflow list. The app's own first reads take these answers (api/prefetch.ts);
- * - the ELK worker, which loads ELK (1.5 MB of script) on its own thread, when the plan has no
- *   saved layout. When it has one, the worker would only compete with the app's start for the
- *   CPU (measured on a two-core machine: a reopen 10-20 % slower); the canvas starts it and
- *   warms ELK up once the plan is on screen. Without a deep link the empty canvas does.
+ * - on a deep link, the layout worker. It has to start now: a worker cannot start while the main
+ *   thread is busy, and the app's start keeps it busy for a second or more. The worker loads ELK
+ *   at once, reads the saved layouts itself and drops ELK again when the plan has one
+ *   (layout/elk.worker.ts). Without a deep link the empty canvas starts and warms it up.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('planvas: #root is missing from index.html');
 
-// The app's code first: the browser opens six connections to the server, and reads queued
-// ahead of the 785 KB chunk delays the whole start (measured: the chunk asked for 430 ms late).
-const app = import('./app/mount');
-// `pnpm bench` builds a copy of the app with dagre on the main thread, to compare against;
-// `pnpm build` compiles this branch out.
+const opening = workflowIdFromPath(window.location.pathname);
+// The layout worker first, so that it starts before the app's code keeps the main thread busy.
+// `pnpm bench` builds a copy of the app with dagre on the main thread instead, to compare against;
+// `pnpm build` compiles that branch out.
+const elkLayout = __PLANVAS_BASELINE_DAGRE__ ? null : createLayoutClient();
+if (elkLayout && opening !== null) elkLayout.preload(workflowLayoutsPath(opening), authorizationHeaders());
 const layout: Promise<LayoutService> = __PLANVAS_BASELINE_DAGRE__
   ? import('./layout/dagre-baseline').then((baseline) => baseline.createDagreBaselineService())
-  : Promise.resolve(createLayoutClient());
-const opening = workflowIdFromPath(window.location.pathname);
+  : Promise.resolve(elkLayout as LayoutService);
+// Then the app's code: the browser opens six connections to the server, and reads queued ahead of
+// the 785 KB chunk delay the whole start (measured: the chunk asked for 430 ms late).
+const app = import('./app/mount');
 prefetchOpening(opening);
-if (opening !== null) {
-  void Promise.all([layout, peekPrefetched(workflowLayoutsPath(opening))]).then(([service, saved]) => {
-    if (saved === undefined || (typeof saved === 'object' && saved !== null && Object.keys(saved).length === 0)) service.start();
-  });
-}
 
 Promise.all([app, layout])
   .then(([{ mountApp }, service]) => mountApp(container, { layout: service }))

@@ -29,21 +29,6 @@ export function takePrefetched(path: string, now = Date.now()): Promise<Response
   return now - entry.at <= PREFETCH_TTL_MS ? entry.response : undefined;
 }
 
-/**
- * A look at a prefetched answer's JSON body without taking it (the app still reads it), or
- * undefined when there is none or it failed.
- */
-export async function peekPrefetched(path: string): Promise<unknown> {
-  const entry = prefetched.get(path);
-  if (!entry) return undefined;
-  try {
-    const response = await entry.response;
-    return response.ok ? ((await response.clone().json()) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Everything opening `workflowId` (null: the workflow list alone) reads first. */
 export function prefetchOpening(workflowId: string | null, doFetch: typeof fetch = authorizedFetch): void {
   if (workflowId !== null) {

@@ -12,7 +12,7 @@ import type { Positions } from './layout-types';
  */
 export function createDagreBaselineService(): LayoutService {
   return {
-    start() {},
+    preload() {},
     warm() {},
     dispose() {},
     layout(nodes, edges, direction) {

@@ -1,39 +1,99 @@
 /// <reference lib="webworker" />
-// The ELK layout, off the main thread. elkjs' bundled build runs ELK in the calling thread, which
-// here is this worker; the page stays responsive however long the layout takes.
-import ELK from 'elkjs/lib/elk.bundled.js';
-import { layout } from './elk-layout';
+// The ELK layout, off the main thread. This worker folds the plan's graph (fans, runs), hands what
+// is left to ELK and unfolds ELK's answer; the page stays responsive however long that takes.
+//
+// ELK itself (elkjs' GWT build, 1.6 MB of script) runs in a worker of this worker, loaded from
+// elkjs' own file as a classic script, only when a layout may be coming. Measured on a two-core
+// machine, headless Chromium:
+// - elkjs bundled into this module by the build took 900-1,020 ms to load, its own file 490-580 ms:
+//   the bundler wraps it in a function, which the engine parses twice;
+// - a worker cannot start while the page's main thread is busy (a 1.5 s busy loop held a new
+//   worker back 1.5 s), but a worker of a worker can (it loaded ELK in ~500 ms all the same). On a
+//   deep link this small worker is started first thing (main.tsx) and ELK's loads alongside the
+//   app's start (~1.2 s of main thread) instead of after it.
+import ELK from 'elkjs/lib/elk-api.js';
+import elkScriptUrl from 'elkjs/lib/elk-worker.min.js?url';
 import type { LayoutDirection } from '@planvas/shared';
+import { layout, type ElkEngine } from './elk-layout';
+import { hasNoSavedLayout } from './saved-layouts-probe';
 import type { LayoutEdge, LayoutNode, Positions } from './layout-types';
 import { warmUpGraph } from './warm-up';
 
 /**
- * A layout to compute (`input`: the nodes and edges as JSON text, see layoutInputText), or
- * (`warm`) leave to warm ELK up while nothing else is asked.
+ * - a layout to compute (`input`: the nodes and edges as JSON text, see layoutInputText);
+ * - `warm`: load ELK and warm it up while nothing else is asked;
+ * - `preload`: on a deep link, as the page starts: load ELK, and read the plan's saved layouts
+ *   (`savedLayoutsUrl`, with the page's `headers`). When there is one the plan opens without ELK,
+ *   and ELK is dropped again: loading it would only compete with the app's start for the CPU
+ *   (measured: a reopen 10-20 % slower).
  */
-export type WorkerRequest = { id: number; direction: LayoutDirection; input: string; sentAt?: number } | { warm: true };
+export type WorkerRequest =
+  | { id: number; direction: LayoutDirection; input: string; sentAt?: number }
+  | { warm: true }
+  | { preload: { savedLayoutsUrl: string; headers: Record<string, string> } };
 /** `ms`: the layout's own time here; `waitMs`: from the page's post (`sentAt`) to this worker taking it up (ELK still loading, another layout). */
 export type WorkerResponse = { id: number; positions: Positions; ms: number; waitMs?: number } | { id: number; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const elk = new ELK();
 
-// Loading elk.bundled inside a worker also installs ELK's own message dispatcher on `self`;
-// assigning ours afterwards replaces it, so only our protocol answers.
+type Engine = { elk: ElkEngine & { terminateWorker(): void }; failed: Promise<never> };
+let engine: Engine | null = null;
+
+/** ELK in its worker, started on first use; `failed` rejects if that worker cannot load or dies. */
+function elkEngine(): Engine {
+  if (engine) return engine;
+  let fail: (error: Error) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+  const elk = new ELK({
+    // Only the algorithm planvas uses: registering the others is start-up work for nothing.
+    algorithms: ['layered'],
+    workerFactory: () => {
+      const worker = new Worker(elkScriptUrl, { name: 'planvas-elk' });
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        if (engine?.failed === failed) engine = null;
+        fail(new Error(event.message || 'ELK could not load'));
+      });
+      return worker;
+    },
+  });
+  engine = { elk, failed };
+  return engine;
+}
+
+function dropEngine() {
+  engine?.elk.terminateWorker();
+  engine = null;
+}
+
 let requested = false;
+let warming = false;
 
 scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
-  if ('warm' in event.data) {
-    if (!requested) warmUp(0);
+  const message = event.data;
+  if ('warm' in message) {
+    startWarmUp();
+    return;
+  }
+  if ('preload' in message) {
+    // ELK starts loading at once, while the saved layouts are read (~100 ms on a busy start), and
+    // is dropped if there is one and nothing has been asked meanwhile. It is loaded, not warmed
+    // up: on two cores, warm-up rounds now take CPU from the app's start, which posts the plan's
+    // own layout later (measured at 1,000 steps, median of 8: answer at 1,439 ms with warm-up
+    // rounds, 1,303 ms without).
+    const loading = elkEngine();
+    if (!(await hasNoSavedLayout(message.preload.savedLayoutsUrl, message.preload.headers)) && !requested && !warming && engine === loading) dropEngine();
     return;
   }
   requested = true;
-  const { id, direction, input, sentAt } = event.data;
+  const { id, direction, input, sentAt } = message;
   const started = performance.now();
   const waitMs = sentAt === undefined ? undefined : Math.max(0, Date.now() - sentAt);
   try {
     const { nodes, edges } = JSON.parse(input) as { nodes: LayoutNode[]; edges: LayoutEdge[] };
-    const positions = await layout(nodes, edges, direction, elk);
+    const { elk, failed } = elkEngine();
+    const positions = await Promise.race([layout(nodes, edges, direction, elk), failed]);
     scope.postMessage({ id, positions, ms: performance.now() - started, ...(waitMs === undefined ? {} : { waitMs }) } satisfies WorkerResponse);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerResponse);
@@ -41,15 +101,20 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
 };
 
 // ELK's compiled code gets ~10x faster over its first few layouts (measured: 860 ms -> 50 ms for the
-// demo plan). Throwaway layouts of a small but realistic graph pay that cost before the user opens a
-// plan. They run one per task, so a real request arriving meanwhile waits for one round at most,
-// and they stop as soon as one arrives (it warms ELK up just as well). They run only when asked
-// (`warm`): the app asks while no plan is open. When a page opens right on a plan (deep link), a
-// cold first round would only hold its layout up: measured 1.3 s of queueing at 1,000 steps.
+// demo plan). Throwaway layouts of a small but realistic graph pay that cost before the plan's own
+// layout is asked for. A real request arriving meanwhile waits for the round under way (ELK's
+// worker takes one layout at a time), and no further round starts after it: it warms ELK up just
+// as well. The first round is the costly one; later ones take tens of milliseconds.
 const WARM_UP_ROUNDS = 8;
+function startWarmUp() {
+  if (warming || requested) return;
+  warming = true;
+  warmUp(0);
+}
 function warmUp(round: number) {
   if (requested || round >= WARM_UP_ROUNDS) return;
-  void layout(warmUpGraph.nodes, warmUpGraph.edges, round % 2 === 0 ? 'LR' : 'TB', elk)
-    .catch(() => undefined)
-    .then(() => setTimeout(() => warmUp(round + 1), 0));
+  const { elk, failed } = elkEngine();
+  void Promise.race([layout(warmUpGraph.nodes, warmUpGraph.edges, round % 2 === 0 ? 'LR' : 'TB', elk), failed])
+    .then(() => warmUp(round + 1))
+    .catch(() => undefined);
 }

@@ -22,8 +22,11 @@ export type LayoutResult = {
 export interface LayoutService {
   /** `inputText`: the nodes and edges as layoutInputText made them, when the caller has it already. */
   layout(nodes: LayoutNode[], edges: LayoutEdge[], direction: LayoutDirection, inputText?: string): Promise<LayoutResult>;
-  /** Starts the worker (loads ELK) ahead of the first real layout. */
-  start(): void;
+  /**
+   * Starts the worker as the page starts on a deep link: it loads ELK at once and reads the plan's
+   * saved layouts itself (`savedLayoutsUrl`, with `headers`), dropping ELK again if there is one.
+   */
+  preload(savedLayoutsUrl: string, headers: Record<string, string>): void;
   /** Starts the worker and warms ELK up with throwaway layouts until a real one is asked for. */
   warm(): void;
   dispose(): void;
@@ -89,21 +92,18 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
     pending.clear();
   };
 
+  // A worker that cannot start here is reported by the first layout (it falls back to the grid and says why).
+  const post = (message: WorkerRequest) => {
+    try {
+      ensureWorker().postMessage(message);
+    } catch {
+      // see above
+    }
+  };
+
   return {
-    start: () => {
-      try {
-        ensureWorker();
-      } catch {
-        // As for warm(): the first layout reports it.
-      }
-    },
-    warm: () => {
-      try {
-        ensureWorker().postMessage({ warm: true } satisfies WorkerRequest);
-      } catch {
-        // No worker here: the first layout falls back to the grid and says why.
-      }
-    },
+    preload: (savedLayoutsUrl, headers) => post({ preload: { savedLayoutsUrl, headers } }),
+    warm: () => post({ warm: true }),
     dispose: restartWorker,
     layout(nodes, edges, direction, inputText) {
       const started = performance.now();

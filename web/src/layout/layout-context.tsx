@@ -26,10 +26,19 @@ export function useLayoutService(): LayoutService {
   return service;
 }
 
+/**
+ * How long no plan must have been open before ELK is warmed up. On a deep link the first render
+ * has no plan yet, and warming then would load ELK alongside the app's start even when the plan
+ * opens from its saved layout (the worker's own preload decides that case, see main.tsx).
+ */
+export const IDLE_WARM_DELAY_MS = 1000;
+
 /** While no plan is open, the layout worker warms ELK up so the first plan opened lays out faster. */
 export function useWarmLayoutWhileIdle(idle: boolean): void {
   const service = useLayoutService();
   useEffect(() => {
-    if (idle) service.warm();
+    if (!idle) return;
+    const timer = setTimeout(() => service.warm(), IDLE_WARM_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [service, idle]);
 }

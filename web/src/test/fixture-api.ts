@@ -59,7 +59,7 @@ export function createFixtureApi(options: { clientId?: string; workspace?: Memor
 export function createInProcessLayout(): LayoutService {
   const elk = new ELK();
   return {
-    start() {},
+    preload() {},
     warm() {},
     dispose() {},
     async layout(nodes, edges, direction) {
