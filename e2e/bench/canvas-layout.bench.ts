@@ -74,9 +74,9 @@ type OpenSample = {
   prepare: Phase;
   /** Request posted -> worker's answer received: ELK computing; the main thread should be free (0 with a saved layout). */
   layout: Phase;
-  /** ELK's own time in the worker, as the worker reports it (the rest of `layout` is queueing and messaging). */
+  /** The layout's time in the worker, as the worker reports it: ELK, and the rest of ELK's loading if still under way (the rest of `layout` is queueing and messaging). */
   computeMs: number;
-  /** From the post to the worker taking the request up (ELK still loading), as the worker reports it. */
+  /** From the post to the layout worker taking the request up, as the worker reports it. */
   waitMs: number;
   /** Answer -> every node visible: React Flow renders, measures, fits the view. */
   render: Phase;

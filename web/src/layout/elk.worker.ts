@@ -31,7 +31,10 @@ export type WorkerRequest =
   | { id: number; direction: LayoutDirection; input: string; sentAt?: number }
   | { warm: true }
   | { preload: { savedLayoutsUrl: string; headers: Record<string, string> } };
-/** `ms`: the layout's own time here; `waitMs`: from the page's post (`sentAt`) to this worker taking it up (ELK still loading, another layout). */
+/**
+ * `ms`: the layout's time here, ELK's worker included (the rest of ELK's loading too, if still under
+ * way); `waitMs`: from the page's post (`sentAt`) to this worker taking the request up.
+ */
 export type WorkerResponse = { id: number; positions: Positions; ms: number; waitMs?: number } | { id: number; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -12,9 +12,9 @@ export type LayoutResult = {
   reason?: string;
   /** From the request to the answer, as the page waited for it (queueing in the worker included). */
   ms: number;
-  /** ELK's own computing time in the worker. */
+  /** The layout's time in the worker: folding, ELK (including the rest of its loading, if still under way) and unfolding. */
   computeMs?: number;
-  /** How long the request waited in the worker before ELK took it up (ELK still loading, say). */
+  /** How long the request waited before the worker took it up (another message being handled). */
   waitMs?: number;
 };
 
