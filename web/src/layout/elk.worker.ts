@@ -85,7 +85,12 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     // up: on two cores, warm-up rounds now take CPU from the app's start, which posts the plan's
     // own layout later (measured at 1,000 steps, median of 8: answer at 1,439 ms with warm-up
     // rounds, 1,303 ms without).
-    const loading = elkEngine();
+    let loading: Engine;
+    try {
+      loading = elkEngine();
+    } catch {
+      return; // No worker can start here (a browser without nested workers): the layout reports it.
+    }
     if (!(await hasNoSavedLayout(message.preload.savedLayoutsUrl, message.preload.headers)) && !requested && !warming && engine === loading) dropEngine();
     return;
   }
@@ -116,7 +121,13 @@ function startWarmUp() {
 }
 function warmUp(round: number) {
   if (requested || round >= WARM_UP_ROUNDS) return;
-  const { elk, failed } = elkEngine();
+  let started: Engine;
+  try {
+    started = elkEngine();
+  } catch {
+    return; // as in `preload`
+  }
+  const { elk, failed } = started;
   void Promise.race([layout(warmUpGraph.nodes, warmUpGraph.edges, round % 2 === 0 ? 'LR' : 'TB', elk), failed])
     .then(() => warmUp(round + 1))
     .catch(() => undefined);
