@@ -76,8 +76,6 @@ type OpenSample = {
   layout: Phase;
   /** The layout's time in the worker, as the worker reports it: ELK, and the rest of ELK's loading if still under way (the rest of `layout` is queueing and messaging). */
   computeMs: number;
-  /** From the post to the layout worker taking the request up, as the worker reports it. */
-  waitMs: number;
   /** Answer -> every node visible: React Flow renders, measures, fits the view. */
   render: Phase;
   /** Longest task and count / total of tasks over 50 ms from the document's arrival to the end. */
@@ -103,7 +101,6 @@ declare global {
       postAt: number | null;
       answerAt: number | null;
       computeMs: number | null;
-      waitMs: number | null;
       /** The request as posted: the layout input as JSON text (parsed after the open, not in its tasks). */
       layoutRequest: { direction: 'LR' | 'TB'; input: string } | null;
       done: { at: number; state: string; source: string; domNodes: number } | null;
@@ -118,7 +115,7 @@ declare global {
  * visible and positioned. Until `armed` nothing is watched (the sidebar scenario arms it on the click).
  */
 function instrument({ armed }: { armed: boolean }): void {
-  const bench: NonNullable<Window['__pvBench']> = { longTasks: [], frames: [], startAt: 0, postAt: null, answerAt: null, computeMs: null, waitMs: null, layoutRequest: null, done: null };
+  const bench: NonNullable<Window['__pvBench']> = { longTasks: [], frames: [], startAt: 0, postAt: null, answerAt: null, computeMs: null, layoutRequest: null, done: null };
   window.__pvBench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -140,13 +137,12 @@ function instrument({ armed }: { armed: boolean }): void {
       bench.postAt = performance.now();
       if (!listening.has(this)) {
         listening.add(this);
-        this.addEventListener('message', (event: MessageEvent<{ ms?: number; waitMs?: number }>) => {
+        this.addEventListener('message', (event: MessageEvent<{ ms?: number }>) => {
           if (bench.answerAt !== null) return;
           // When the answer was dispatched: the app's own handler (set first) has already run in
           // this task, which belongs to rendering, not to the time the worker was laying out.
           bench.answerAt = event.timeStamp;
           bench.computeMs = typeof event.data?.ms === 'number' ? event.data.ms : null;
-          bench.waitMs = typeof event.data?.waitMs === 'number' ? event.data.waitMs : null;
         });
       }
     }
@@ -262,7 +258,6 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
       layout: phase(postAt, answerAt, whileLaying),
       render: phase(answerAt, done.at, (t) => t.start >= postAt && !whileLaying(t) && t.start < done.at),
       computeMs: bench.computeMs ?? Number.NaN,
-      waitMs: bench.waitMs ?? Number.NaN,
       longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
       longTasks: during.length,
       longTaskTotalMs: during.reduce((sum, t) => sum + t.duration, 0),
@@ -443,7 +438,7 @@ const SCENARIOS: ReadonlyArray<readonly [Scenario, string]> = [
 
 function progress(size: number, i: number, row: Row): void {
   const phases = (s: OpenSample) =>
-    `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (wait ${ms(s.waitMs)}, ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ' [GRID FALLBACK]' : ''}`;
+    `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ' [GRID FALLBACK]' : ''}`;
   console.log(`  ${size} steps, run ${i + 1}/${REPEATS}`);
   for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}`);
   console.log(`    ${'first open, while the worker lays out:'.padEnd(40)} ${row.first[i]!.duringLayoutFrame}`);

@@ -9,13 +9,13 @@ import { Dialog } from './dialog';
 const NO_PROBLEMS: Problem[] = [];
 
 /** What the one-click fix is about: orphaned step_config entries and a legacy (nested) plan. */
+export function fixableProblems(problems: readonly Problem[]): { orphans: Problem[]; legacy: Problem[] } {
+  return { orphans: problems.filter((p) => p.code === 'orphan_step_config'), legacy: problems.filter((p) => p.code === 'legacy_format') };
+}
+
 /** Whether "fix and migrate" has anything to do: a legacy plan, or problems it can fix (fixableProblems). */
 export function hasMigrationFixes({ orphans, legacy }: ReturnType<typeof fixableProblems>, legacyFlag: boolean): boolean {
   return legacyFlag || orphans.length > 0 || legacy.length > 0;
-}
-
-export function fixableProblems(problems: readonly Problem[]): { orphans: Problem[]; legacy: Problem[] } {
-  return { orphans: problems.filter((p) => p.code === 'orphan_step_config'), legacy: problems.filter((p) => p.code === 'legacy_format') };
 }
 
 /**

@@ -28,41 +28,46 @@ import { warmUpGraph } from './warm-up';
  *   (measured: a reopen 10-20 % slower).
  */
 export type WorkerRequest =
-  | { id: number; direction: LayoutDirection; input: string; sentAt?: number }
+  | { id: number; direction: LayoutDirection; input: string }
   | { warm: true }
   | { preload: { savedLayoutsUrl: string; headers: Record<string, string> } };
-/**
- * `ms`: the layout's time here, ELK's worker included (the rest of ELK's loading too, if still under
- * way); `waitMs`: from the page's post (`sentAt`) to this worker taking the request up.
- */
-export type WorkerResponse = { id: number; positions: Positions; ms: number; waitMs?: number } | { id: number; error: string };
+/** `ms`: the layout's time here, ELK's worker included (the rest of ELK's loading too, if still under way). */
+export type WorkerResponse = { id: number; positions: Positions; ms: number } | { id: number; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 type Engine = { elk: ElkEngine & { terminateWorker(): void }; failed: Promise<never> };
 let engine: Engine | null = null;
 
-/** ELK in its worker, started on first use; `failed` rejects if that worker cannot load or dies. */
+/**
+ * ELK in its worker, started on first use; `failed` rejects if that worker cannot load or dies, or
+ * cannot start at all (a browser without workers inside workers): every use then fails the same way.
+ */
 function elkEngine(): Engine {
   if (engine) return engine;
   let fail: (error: Error) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => (fail = reject));
   failed.catch(() => undefined);
-  const elk = new ELK({
-    // Only the algorithm planvas uses: registering the others is start-up work for nothing.
-    algorithms: ['layered'],
-    workerFactory: () => {
-      const worker = new Worker(elkScriptUrl, { name: 'planvas-elk' });
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        if (engine?.failed === failed) engine = null;
-        fail(new Error(event.message || 'ELK could not load'));
-      });
-      return worker;
-    },
-  });
-  engine = { elk, failed };
-  return engine;
+  try {
+    const elk = new ELK({
+      // Only the algorithm planvas uses: registering the others is start-up work for nothing.
+      algorithms: ['layered'],
+      workerFactory: () => {
+        const worker = new Worker(elkScriptUrl, { name: 'planvas-elk' });
+        worker.addEventListener('error', (event) => {
+          event.preventDefault();
+          if (engine?.failed === failed) engine = null;
+          fail(new Error(event.message || 'ELK could not load'));
+        });
+        return worker;
+      },
+    });
+    engine = { elk, failed };
+    return engine;
+  } catch (error) {
+    fail(error instanceof Error ? error : new Error(String(error)));
+    return { elk: { layout: () => failed, terminateWorker() {} }, failed };
+  }
 }
 
 function dropEngine() {
@@ -85,24 +90,18 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     // up: on two cores, warm-up rounds now take CPU from the app's start, which posts the plan's
     // own layout later (measured at 1,000 steps, median of 8: answer at 1,439 ms with warm-up
     // rounds, 1,303 ms without).
-    let loading: Engine;
-    try {
-      loading = elkEngine();
-    } catch {
-      return; // No worker can start here (a browser without nested workers): the layout reports it.
-    }
+    const loading = elkEngine();
     if (!(await hasNoSavedLayout(message.preload.savedLayoutsUrl, message.preload.headers)) && !requested && !warming && engine === loading) dropEngine();
     return;
   }
   requested = true;
-  const { id, direction, input, sentAt } = message;
+  const { id, direction, input } = message;
   const started = performance.now();
-  const waitMs = sentAt === undefined ? undefined : Math.max(0, Date.now() - sentAt);
   try {
     const { nodes, edges } = JSON.parse(input) as { nodes: LayoutNode[]; edges: LayoutEdge[] };
     const { elk, failed } = elkEngine();
     const positions = await Promise.race([layout(nodes, edges, direction, elk), failed]);
-    scope.postMessage({ id, positions, ms: performance.now() - started, ...(waitMs === undefined ? {} : { waitMs }) } satisfies WorkerResponse);
+    scope.postMessage({ id, positions, ms: performance.now() - started } satisfies WorkerResponse);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerResponse);
   }
@@ -121,13 +120,7 @@ function startWarmUp() {
 }
 function warmUp(round: number) {
   if (requested || round >= WARM_UP_ROUNDS) return;
-  let started: Engine;
-  try {
-    started = elkEngine();
-  } catch {
-    return; // as in `preload`
-  }
-  const { elk, failed } = started;
+  const { elk, failed } = elkEngine();
   void Promise.race([layout(warmUpGraph.nodes, warmUpGraph.edges, round % 2 === 0 ? 'LR' : 'TB', elk), failed])
     .then(() => warmUp(round + 1))
     .catch(() => undefined);

@@ -14,8 +14,6 @@ export type LayoutResult = {
   ms: number;
   /** The layout's time in the worker: folding, ELK (including the rest of its loading, if still under way) and unfolding. */
   computeMs?: number;
-  /** How long the request waited before the worker took it up (another message being handled). */
-  waitMs?: number;
 };
 
 /** Runs a layout somewhere off the main thread; `layout` never rejects (it falls back instead). */
@@ -126,9 +124,9 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
         pending.set(id, (response) => {
           clearTimeout(timer);
           if ('error' in response) resolve(fallback(`the automatic layout failed (${response.error})`));
-          else resolve({ positions: response.positions, fallback: false, ms: performance.now() - started, computeMs: response.ms, ...(response.waitMs === undefined ? {} : { waitMs: response.waitMs }) });
+          else resolve({ positions: response.positions, fallback: false, ms: performance.now() - started, computeMs: response.ms });
         });
-        w.postMessage({ id, direction, input: inputText ?? layoutInputText(nodes, edges), sentAt: Date.now() } satisfies WorkerRequest);
+        w.postMessage({ id, direction, input: inputText ?? layoutInputText(nodes, edges) } satisfies WorkerRequest);
       });
     },
   };
