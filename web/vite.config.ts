@@ -1,12 +1,38 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API server's default port; `pnpm dev` runs it beside vite (scripts/dev-all.mjs).
 const API_TARGET = process.env.PLANVAS_API ?? 'http://127.0.0.1:4780';
 const DEV_PORT = 5173;
 
+/**
+ * Lists the app's chunk (src/app/mount.tsx, loaded by main.tsx with `import()`) in index.html as a
+ * module preload, with its stylesheet: the browser then fetches and compiles it while it reads the
+ * page, instead of once main.tsx has run and asked for it (that was ~100 ms later, a 790 KB chunk).
+ */
+function preloadAppChunk(): Plugin {
+  let base = '/';
+  return {
+    name: 'planvas:preload-app-chunk',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const app = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/mount.tsx'));
+        if (app?.type !== 'chunk') throw new Error('planvas: the build has no chunk for src/app/mount.tsx to preload');
+        const tags: HtmlTagDescriptor[] = [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${app.fileName}` }, injectTo: 'head' }];
+        for (const css of app.viteMetadata?.importedCss ?? []) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${css}` }, injectTo: 'head' });
+        return tags;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadAppChunk()],
   server: {
     port: DEV_PORT,
     proxy: {

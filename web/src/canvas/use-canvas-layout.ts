@@ -7,6 +7,7 @@ import { layoutInputText, layoutKey } from '../layout/layout-key';
 import type { LayoutNode, Positions } from '../layout/layout-types';
 import { useAppStoreApi } from '../store/store-context';
 import { END_NODE_ID, START_NODE_ID } from './node-data';
+import { afterNextPaint } from './after-next-paint';
 import type { CanvasFlow } from './plan-to-flow';
 
 /** Where the positions on screen came from: ELK in the worker, the saved layout, or the grid fallback. */
@@ -78,7 +79,7 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
     }
     const workflowId = store.getState().viewOf;
     let cancelled = false;
-    void service.layout(input.nodes, input.edges, direction, text).then((result) => {
+    const cancelRequest = afterNextPaint(() => void service.layout(input.nodes, input.edges, direction, text).then((result) => {
       // A layout finished for a plan the user has left is still worth keeping for next time.
       if (!result.fallback && workflowId !== null) {
         const layout = { key, positions: result.positions };
@@ -88,9 +89,10 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
       if (cancelled) return;
       store.getState().setLayoutNotice(result.fallback ? `Showing a simple grid: ${result.reason ?? 'the automatic layout failed'}.` : null);
       finish(result.positions, result.fallback ? 'grid' : 'elk', result.ms);
-    });
+    }));
     return () => {
       cancelled = true;
+      cancelRequest();
     };
   }, [service, api, store, input, key, text, direction, epoch]);
 

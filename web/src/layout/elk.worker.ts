@@ -15,9 +15,10 @@ import ELK from 'elkjs/lib/elk-api.js';
 import elkScriptUrl from 'elkjs/lib/elk-worker.min.js?url';
 import type { LayoutDirection } from '@planvas/shared';
 import { layout, type ElkEngine } from './elk-layout';
+import { packPositions } from './packed-positions';
 import { hasNoSavedLayout } from './saved-layouts-probe';
-import type { LayoutEdge, LayoutNode, Positions } from './layout-types';
-import { warmUpGraph } from './warm-up';
+import type { LayoutEdge, LayoutNode } from './layout-types';
+import { firstCallGraph, warmUpGraph } from './warm-up';
 
 /**
  * - a layout to compute (`input`: the nodes and edges as JSON text, see layoutInputText);
@@ -31,8 +32,11 @@ export type WorkerRequest =
   | { id: number; direction: LayoutDirection; input: string }
   | { warm: true }
   | { preload: { savedLayoutsUrl: string; headers: Record<string, string> } };
-/** `ms`: the layout's time here, ELK's worker included (the rest of ELK's loading too, if still under way). */
-export type WorkerResponse = { id: number; positions: Positions; ms: number } | { id: number; error: string };
+/**
+ * `coordinates`: x, y of each node of the request's input in its order (packed-positions.ts);
+ * `ms`: the layout's time here, ELK's worker included (the rest of ELK's loading too, if still under way).
+ */
+export type WorkerResponse = { id: number; coordinates: Float64Array; ms: number } | { id: number; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -86,11 +90,12 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   }
   if ('preload' in message) {
     // ELK starts loading at once, while the saved layouts are read (~100 ms on a busy start), and
-    // is dropped if there is one and nothing has been asked meanwhile. It is loaded, not warmed
-    // up: on two cores, warm-up rounds now take CPU from the app's start, which posts the plan's
-    // own layout later (measured at 1,000 steps, median of 8: answer at 1,439 ms with warm-up
-    // rounds, 1,303 ms without).
+    // is dropped if there is one and nothing has been asked meanwhile. It gets one tiny first call
+    // (warm-up.ts `firstCallGraph`), not the warm-up rounds: on two cores those take CPU from the
+    // app's start, which posts the plan's own layout later (measured at 1,000 steps, median of 8:
+    // answer at 1,439 ms with warm-up rounds, 1,303 ms without).
     const loading = elkEngine();
+    void Promise.race([layout(firstCallGraph.nodes, firstCallGraph.edges, 'LR', loading.elk), loading.failed]).catch(() => undefined);
     if (!(await hasNoSavedLayout(message.preload.savedLayoutsUrl, message.preload.headers)) && !requested && !warming && engine === loading) dropEngine();
     return;
   }
@@ -101,7 +106,8 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     const { nodes, edges } = JSON.parse(input) as { nodes: LayoutNode[]; edges: LayoutEdge[] };
     const { elk, failed } = elkEngine();
     const positions = await Promise.race([layout(nodes, edges, direction, elk), failed]);
-    scope.postMessage({ id, positions, ms: performance.now() - started } satisfies WorkerResponse);
+    const coordinates = packPositions(nodes, positions);
+    scope.postMessage({ id, coordinates, ms: performance.now() - started } satisfies WorkerResponse, [coordinates.buffer]);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerResponse);
   }

@@ -7,6 +7,7 @@ import type { WorkerRequest, WorkerResponse } from './elk.worker';
 import { layout } from './elk-layout';
 import { createLayoutClient, timeLimit } from './layout-client';
 import { toLayoutInput } from './layout-input';
+import { packPositions } from './packed-positions';
 import type { LayoutRequest } from './layout-types';
 
 /**
@@ -26,7 +27,7 @@ class InProcessElkWorker {
     const { nodes, edges } = JSON.parse(input) as Pick<LayoutRequest, 'nodes' | 'edges'>;
     const started = performance.now();
     void layout(nodes, edges, direction, this.elk).then((positions) => {
-      if (!this.terminated) this.onmessage?.({ data: { id, positions, ms: performance.now() - started } } as MessageEvent<WorkerResponse>);
+      if (!this.terminated) this.onmessage?.({ data: { id, coordinates: packPositions(nodes, positions), ms: performance.now() - started } } as MessageEvent<WorkerResponse>);
     });
   }
   terminate() {

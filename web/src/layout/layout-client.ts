@@ -3,6 +3,7 @@ import { gridLayout } from './grid-layout';
 import type { LayoutEdge, LayoutNode, Positions } from './layout-types';
 import type { WorkerRequest, WorkerResponse } from './elk.worker';
 import { layoutInputText } from './layout-key';
+import { unpackPositions } from './packed-positions';
 
 export type LayoutResult = {
   positions: Positions;
@@ -124,7 +125,7 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
         pending.set(id, (response) => {
           clearTimeout(timer);
           if ('error' in response) resolve(fallback(`the automatic layout failed (${response.error})`));
-          else resolve({ positions: response.positions, fallback: false, ms: performance.now() - started, computeMs: response.ms });
+          else resolve({ positions: unpackPositions(nodes, response.coordinates), fallback: false, ms: performance.now() - started, computeMs: response.ms });
         });
         w.postMessage({ id, direction, input: inputText ?? layoutInputText(nodes, edges) } satisfies WorkerRequest);
       });
