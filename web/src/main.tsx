@@ -37,7 +37,7 @@ const app = import('./app/mount');
 prefetchOpening(opening);
 
 Promise.all([app, layout])
-  .then(([{ mountApp }, service]) => mountApp(container, { layout: service }))
+  .then(([{ mountApp }, service]) => mountApp(container, { layout: service, openingWorkflowId: opening }))
   .catch((error: unknown) => {
     container.textContent = `planvas could not start: ${error instanceof Error ? error.message : String(error)}. Reload the page to try again.`;
     throw error;

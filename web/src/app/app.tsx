@@ -10,12 +10,21 @@ import { Sidebar } from './sidebar';
 import { Toolbar } from './toolbar';
 import { useWorkflowList, useWorkflowSession } from './use-workflow-session';
 
-/** The app shell: workflows on the left, toolbar and canvas on the right, the run beside the canvas. */
-export function App() {
-  const reloadList = useWorkflowList();
+/**
+ * What keeps the open workflow, its runs and its draft in step with the URL and the server. A
+ * component of its own, rendering nothing: what these subscribe to (the workflow id, the dirty
+ * flag) then re-renders only this, not the whole app.
+ */
+function Sessions() {
   useWorkflowSession();
   useRunSession();
   useAuthoringSession();
+  return null;
+}
+
+/** The app shell: workflows on the left, toolbar and canvas on the right, the run beside the canvas. */
+export function App() {
+  const reloadList = useWorkflowList();
   return (
     <div className="pv-app">
       <Sidebar onRetry={reloadList} />
@@ -31,6 +40,7 @@ export function App() {
         <ExecutionLogsHost />
         <AuthoringLayer />
       </main>
+      <Sessions />
     </div>
   );
 }
