@@ -8,7 +8,8 @@ const DEV_PORT = 5173;
 /**
  * Lists the app's chunk (src/app/mount.tsx, loaded by main.tsx with `import()`) in index.html as a
  * module preload, with its stylesheet: the browser then fetches and compiles it while it reads the
- * page, instead of once main.tsx has run and asked for it (that was ~100 ms later, a 790 KB chunk).
+ * page, instead of once main.tsx has run and asked for it. Measured on a deep link: the 790 KB
+ * chunk was asked for at ~50 ms instead of ~150 ms and was in at 120-200 ms instead of ~280 ms.
  */
 function preloadAppChunk(): Plugin {
   let base = '/';

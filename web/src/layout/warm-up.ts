@@ -34,7 +34,9 @@ export const warmUpGraph = buildWarmUpGraph(20);
  * One throwaway layout of this tiny graph (6 steps, 8 nodes) runs as soon as ELK has loaded on a
  * deep link (elk.worker.ts `preload`): ELK's first call compiles the code paths every layout takes,
  * and that then happens while the app starts instead of after it asks. Measured at 1,000 steps,
- * medians of 6 first opens: the layout answered 160-260 ms after the request with it, 290-350 ms
- * without. A bigger graph (20 steps) answered no sooner and took CPU from the app's start.
+ * medians of 6-8 first opens: the layout answered 160-260 ms after the request with it, 290-350 ms
+ * without. More was worse, as ELK (loading in ~700 ms on a busy start) was still at it when the
+ * request came: 360 ms with three rounds of this graph, 280 ms with two of `warmUpGraph`, against
+ * 180 ms with one of this, in the same run.
  */
 export const firstCallGraph = buildWarmUpGraph(6);
