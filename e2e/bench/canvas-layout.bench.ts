@@ -235,10 +235,12 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
       .sort((a, b) => a.startTime - b.startTime)[0] as PerformanceResourceTiming | undefined;
     const start = bench.startAt;
     const documentAt = documentEntry?.responseEnd ?? start;
-    // With a saved layout nothing is posted: preparation and layout are empty, rendering starts
-    // when the document arrives.
-    const postAt = bench.postAt ?? documentAt;
-    const answerAt = bench.answerAt ?? postAt;
+    // The dagre app posts nothing: its layout service marks when it is asked and when dagre is
+    // done (web/src/layout/dagre-baseline.ts). With a saved layout nothing is posted either:
+    // preparation and layout are empty, rendering starts when the document arrives.
+    const mark = (name: string) => performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= bench.startAt)?.startTime ?? null;
+    const postAt = bench.postAt ?? mark('planvas-baseline-layout-asked') ?? documentAt;
+    const answerAt = bench.answerAt ?? mark('planvas-baseline-layout-done') ?? postAt;
     // A task counts in the phase it started in: the one that posts the request belongs to preparation.
     type Span = { start: number; duration: number };
     const longest = (spans: Span[]) => Math.max(0, ...spans.map((t) => t.duration));
@@ -443,7 +445,9 @@ function progress(size: number, i: number, row: Row): void {
   for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}`);
   console.log(`    ${'first open, while the worker lays out:'.padEnd(40)} ${row.first[i]!.duringLayoutFrame}`);
   const app = row.dagreApp[i]!;
-  console.log(`    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms; longest task ${ms(app.longestTaskMs)}${app.fallback ? ' [DAGRE FAILED: GRID]' : ''}`);
+  console.log(
+    `    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms = doc ${ms(app.document.ms)} + prep ${ms(app.prepare.ms)} + dagre ${ms(app.layout.ms)} + render ${ms(app.render.ms)}; longest task ${ms(app.longestTaskMs)}${app.fallback ? ' [DAGRE FAILED: GRID]' : ''}`,
+  );
   const dagre = row.dagre[i]!;
   console.log(`    ${'dagre alone on the main thread'.padEnd(40)} ${dagre.error ? `failed: ${dagre.error}` : `${ms(dagre.wallMs)} ms, longest task ${ms(dagre.longestTaskMs)}`}`);
 }

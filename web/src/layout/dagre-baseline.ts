@@ -10,12 +10,19 @@ import type { Positions } from './layout-types';
  * the bench's own copy of the app (vite.config.ts `__PLANVAS_BASELINE_DAGRE__`), never into
  * `pnpm build`'s. Same node sizes, edges and gaps as the ELK layout; dagre has no ports.
  */
+/** Performance marks: the canvas asked for the layout; dagre has placed every node. */
+export const BASELINE_ASKED_MARK = 'planvas-baseline-layout-asked';
+export const BASELINE_DONE_MARK = 'planvas-baseline-layout-done';
+
 export function createDagreBaselineService(): LayoutService {
   return {
     preload() {},
     warm() {},
     dispose() {},
     layout(nodes, edges, direction) {
+      // The bench splits the dagre app's open into phases by these marks, as it does planvas'
+      // by the worker's request and answer.
+      performance.mark(BASELINE_ASKED_MARK);
       // In a task of its own, as a dagre canvas runs it from the callback that receives the plan.
       return new Promise<LayoutResult>((resolve) => {
         setTimeout(() => {
@@ -34,6 +41,7 @@ export function createDagreBaselineService(): LayoutService {
               positions[node.id] = { x: Math.round(placed.x - node.width / 2), y: Math.round(placed.y - node.height / 2) };
             }
             const ms = performance.now() - started;
+            performance.mark(BASELINE_DONE_MARK);
             resolve({ positions, fallback: false, ms, computeMs: ms });
           } catch (error) {
             // dagre recurses once per node of a long chain and can run out of stack.
