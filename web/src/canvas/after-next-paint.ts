@@ -17,16 +17,16 @@ export function afterNextPaint(callback: () => void): () => void {
     if (done) return;
     done = true;
     if (frame !== null) cancelAnimationFrame(frame);
-    if (fallback !== null) clearTimeout(fallback);
+    clearTimeout(fallback);
     // A task queued from the frame's callback runs once the frame's rendering is over.
     task = setTimeout(callback, 0);
   };
-  const fallback: ReturnType<typeof setTimeout> | null = setTimeout(run, FRAME_WAIT_MS);
+  const fallback = setTimeout(run, FRAME_WAIT_MS);
   if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(run);
   return () => {
     done = true;
     if (frame !== null) cancelAnimationFrame(frame);
-    if (fallback !== null) clearTimeout(fallback);
+    clearTimeout(fallback);
     if (task !== null) clearTimeout(task);
   };
 }

@@ -4,16 +4,16 @@ import type { LayoutResult, LayoutService } from './layout-client';
 import { LAYOUT_GAP } from './fans';
 import type { Positions } from './layout-types';
 
+/** Performance marks: the canvas asked for the layout; dagre has placed every node. */
+export const BASELINE_ASKED_MARK = 'planvas-baseline-layout-asked';
+export const BASELINE_DONE_MARK = 'planvas-baseline-layout-done';
+
 /**
  * NOT part of the product: the baseline `pnpm bench` compares planvas against, i.e. the approach
  * of the system planvas replaces: dagre, on the main thread, when the plan arrives. Built only into
  * the bench's own copy of the app (vite.config.ts `__PLANVAS_BASELINE_DAGRE__`), never into
  * `pnpm build`'s. Same node sizes, edges and gaps as the ELK layout; dagre has no ports.
  */
-/** Performance marks: the canvas asked for the layout; dagre has placed every node. */
-export const BASELINE_ASKED_MARK = 'planvas-baseline-layout-asked';
-export const BASELINE_DONE_MARK = 'planvas-baseline-layout-done';
-
 export function createDagreBaselineService(): LayoutService {
   return {
     preload() {},
