@@ -3,11 +3,11 @@ import './app/theme.css';
 import './app/app.css';
 import './canvas/canvas.css';
 import './canvas/nodes.css';
-import { authorizationHeaders } from './api/access-token';
-import { prefetchOpening } from './api/prefetch';
+import { prefetchedText, prefetchOpening } from './api/prefetch';
 import { workflowLayoutsPath } from './api/workflow-path';
 import { workflowIdFromPath } from './app/workflow-route';
 import { createLayoutClient, type LayoutService } from './layout/layout-client';
+import { hasNoSavedLayout } from './layout/saved-layouts-probe';
 
 /**
  * The entry is kept small on purpose: before the app's code (React, React Flow, the schemas) has
@@ -16,7 +16,7 @@ import { createLayoutClient, type LayoutService } from './layout/layout-client';
  *   workflow list. The app's own first reads take these answers (api/prefetch.ts);
  * - on a deep link, the layout worker. It has to start now: a worker cannot start while the main
  *   thread is busy, and the app's start keeps it busy for a second or more. The worker loads ELK
- *   at once, reads the saved layouts itself and drops ELK again when the plan has one
+ *   at once, and drops it again when the prefetched saved layouts show the plan has one
  *   (layout/elk.worker.ts). Without a deep link the empty canvas starts and warms it up.
  */
 const container = document.getElementById('root');
@@ -27,7 +27,7 @@ const opening = workflowIdFromPath(window.location.pathname);
 // `pnpm bench` builds a copy of the app with dagre on the main thread instead, to compare against;
 // `pnpm build` compiles that branch out.
 const elkLayout = __PLANVAS_BASELINE_DAGRE__ ? null : createLayoutClient();
-if (elkLayout && opening !== null) elkLayout.preload(workflowLayoutsPath(opening), authorizationHeaders());
+if (elkLayout && opening !== null) elkLayout.preload();
 const layout: Promise<LayoutService> = __PLANVAS_BASELINE_DAGRE__
   ? import('./layout/dagre-baseline').then((baseline) => baseline.createDagreBaselineService())
   : Promise.resolve(elkLayout as LayoutService);
@@ -35,6 +35,11 @@ const layout: Promise<LayoutService> = __PLANVAS_BASELINE_DAGRE__
 // the 785 KB chunk delay the whole start (measured: the chunk asked for 430 ms late).
 const app = import('./app/mount');
 prefetchOpening(opening);
+if (elkLayout && opening !== null) {
+  void prefetchedText(workflowLayoutsPath(opening)).then((saved) => {
+    if (!hasNoSavedLayout(saved)) elkLayout.cancelPreload();
+  });
+}
 
 Promise.all([app, layout])
   .then(([{ mountApp }, service]) => mountApp(container, { layout: service, openingWorkflowId: opening }))

@@ -33,18 +33,12 @@ export function accessToken(): string | null {
   return cached;
 }
 
-/** The `Authorization` header API requests carry (none when the page has no token). */
-export function authorizationHeaders(): Record<string, string> {
-  const token = accessToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
 /** `fetch` that adds `Authorization: Bearer <token>` when the page has a token. */
 export function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const authorization = authorizationHeaders().authorization;
-  if (!authorization) return globalThis.fetch(input, init);
+  const token = accessToken();
+  if (!token) return globalThis.fetch(input, init);
   const headers = new Headers(init.headers);
-  if (!headers.has('authorization')) headers.set('authorization', authorization);
+  if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
   return globalThis.fetch(input, { ...init, headers });
 }
 

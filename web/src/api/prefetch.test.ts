@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearPrefetched, PREFETCH_TTL_MS, prefetchJson, prefetchOpening, takePrefetched } from './prefetch';
+import { clearPrefetched, PREFETCH_TTL_MS, prefetchedText, prefetchJson, prefetchOpening, takePrefetched } from './prefetch';
 import { createJsonRequest } from './request';
 
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -46,5 +46,16 @@ describe('prefetch', () => {
     const pending = createJsonRequest('', fetch)('/api/workflows', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('lets main.tsx read an answer’s body without taking it from the app', async () => {
+    prefetchJson('/api/workflows/W/layout', async () => answer({ LR: { key: 'k', positions: {} } }));
+    expect(await prefetchedText('/api/workflows/W/layout')).toBe('{"LR":{"key":"k","positions":{}}}');
+    expect(await createJsonRequest('', fetch)('/api/workflows/W/layout')).toEqual({ LR: { key: 'k', positions: {} } });
+    prefetchJson('/api/workflows/X/layout', async () => new Response('{}', { status: 500 }));
+    expect(await prefetchedText('/api/workflows/X/layout')).toBeUndefined();
+    prefetchJson('/api/workflows/Y/layout', async () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await prefetchedText('/api/workflows/Y/layout')).toBeUndefined();
+    expect(await prefetchedText('/api/workflows/never-asked/layout')).toBeUndefined();
   });
 });

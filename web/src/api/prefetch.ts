@@ -29,6 +29,21 @@ export function takePrefetched(path: string, now = Date.now()): Promise<Response
   return now - entry.at <= PREFETCH_TTL_MS ? entry.response : undefined;
 }
 
+/**
+ * The body of a prefetched answer as text, without taking the answer (the app still reads it);
+ * undefined when there is none, or it failed or is an error answer.
+ */
+export async function prefetchedText(path: string): Promise<string | undefined> {
+  const entry = prefetched.get(path);
+  if (!entry) return undefined;
+  try {
+    const response = await entry.response;
+    return response.ok ? await response.clone().text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Everything opening `workflowId` (null: the workflow list alone) reads first. */
 export function prefetchOpening(workflowId: string | null, doFetch: typeof fetch = authorizedFetch): void {
   if (workflowId !== null) {

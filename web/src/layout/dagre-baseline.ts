@@ -17,6 +17,7 @@ export const BASELINE_DONE_MARK = 'planvas-baseline-layout-done';
 export function createDagreBaselineService(): LayoutService {
   return {
     preload() {},
+    cancelPreload() {},
     warm() {},
     dispose() {},
     layout(nodes, edges, direction) {

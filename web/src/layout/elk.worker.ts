@@ -16,22 +16,18 @@ import elkScriptUrl from 'elkjs/lib/elk-worker.min.js?url';
 import type { LayoutDirection } from '@planvas/shared';
 import { layout, type ElkEngine } from './elk-layout';
 import { packPositions } from './packed-positions';
-import { hasNoSavedLayout } from './saved-layouts-probe';
 import type { LayoutEdge, LayoutNode } from './layout-types';
 import { firstCallGraph, warmUpGraph } from './warm-up';
 
 /**
  * - a layout to compute (`input`: the nodes and edges as JSON text, see layoutInputText);
  * - `warm`: load ELK and warm it up while nothing else is asked;
- * - `preload`: on a deep link, as the page starts: load ELK, and read the plan's saved layouts
- *   (`savedLayoutsUrl`, with the page's `headers`). When there is one the plan opens without ELK,
- *   and ELK is dropped again: loading it would only compete with the app's start for the CPU
- *   (measured: a reopen 10-20 % slower).
+ * - `preload`: on a deep link, as the page starts: load ELK;
+ * - `cancelPreload`: the page found the plan has a saved layout, so it opens without ELK: ELK is
+ *   dropped again, as loading it would only compete with the app's start for the CPU (measured:
+ *   a reopen 10-20 % slower).
  */
-export type WorkerRequest =
-  | { id: number; direction: LayoutDirection; input: string }
-  | { warm: true }
-  | { preload: { savedLayoutsUrl: string; headers: Record<string, string> } };
+export type WorkerRequest = { id: number; direction: LayoutDirection; input: string } | { warm: true } | { preload: true } | { cancelPreload: true };
 /**
  * `coordinates`: x, y of each node of the request's input in its order (packed-positions.ts);
  * `ms`: the layout's time here, ELK's worker included (the rest of ELK's loading too, if still under way).
@@ -81,6 +77,8 @@ function dropEngine() {
 
 let requested = false;
 let warming = false;
+/** The engine `preload` started, until a layout or the warm-up has used it. */
+let preloaded: Engine | null = null;
 
 scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const message = event.data;
@@ -88,15 +86,19 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     startWarmUp();
     return;
   }
+  if ('cancelPreload' in message) {
+    if (!requested && !warming && preloaded !== null && engine === preloaded) dropEngine();
+    preloaded = null;
+    return;
+  }
   if ('preload' in message) {
-    // ELK starts loading at once, while the saved layouts are read (~100 ms on a busy start), and
-    // is dropped if there is one and nothing has been asked meanwhile. It gets one tiny first call
+    // ELK starts loading at once, while the page reads the saved layouts, and is dropped if there
+    // is one and nothing has been asked meanwhile (`cancelPreload`). It gets one tiny first call
     // (warm-up.ts `firstCallGraph`), not the warm-up rounds: on two cores those take CPU from the
     // app's start, which posts the plan's own layout later (measured at 1,000 steps, median of 8:
     // answer at 1,439 ms with warm-up rounds, 1,303 ms without).
-    const loading = elkEngine();
-    void Promise.race([layout(firstCallGraph.nodes, firstCallGraph.edges, 'LR', loading.elk), loading.failed]).catch(() => undefined);
-    if (!(await hasNoSavedLayout(message.preload.savedLayoutsUrl, message.preload.headers)) && !requested && !warming && engine === loading) dropEngine();
+    preloaded = elkEngine();
+    void Promise.race([layout(firstCallGraph.nodes, firstCallGraph.edges, 'LR', preloaded.elk), preloaded.failed]).catch(() => undefined);
     return;
   }
   requested = true;

@@ -22,7 +22,7 @@ class InProcessElkWorker {
   readonly received: WorkerRequest[] = [];
   postMessage(message: WorkerRequest) {
     this.received.push(message);
-    if ('warm' in message || 'preload' in message) return;
+    if (!('input' in message)) return;
     const { id, direction, input } = message;
     const { nodes, edges } = JSON.parse(input) as Pick<LayoutRequest, 'nodes' | 'edges'>;
     const started = performance.now();
@@ -86,12 +86,13 @@ describe('layout client (main thread side of the worker)', () => {
     expect(result.reason).toMatch(/no workers here/);
   });
 
-  it('starts one worker, to which it hands the preload (saved layouts URL and headers) and the warm-up', () => {
+  it('starts one worker, to which it hands the preload, its cancelling and the warm-up', () => {
     const workers: InProcessElkWorker[] = [];
     const client = createLayoutClient({ createWorker: () => (workers.push(new InProcessElkWorker()), workers.at(-1) as unknown as Worker) });
-    client.preload('/api/workflows/W/layout', { authorization: 'Bearer t' });
+    client.preload();
+    client.cancelPreload();
     expect(workers).toHaveLength(1);
-    expect(workers[0]!.received).toEqual([{ preload: { savedLayoutsUrl: '/api/workflows/W/layout', headers: { authorization: 'Bearer t' } } }]);
+    expect(workers[0]!.received).toEqual([{ preload: true }, { cancelPreload: true }]);
     client.warm();
     expect(workers).toHaveLength(1);
     expect(workers[0]!.received.at(-1)).toEqual({ warm: true });

@@ -21,11 +21,10 @@ export type LayoutResult = {
 export interface LayoutService {
   /** `inputText`: the nodes and edges as layoutInputText made them, when the caller has it already. */
   layout(nodes: LayoutNode[], edges: LayoutEdge[], direction: LayoutDirection, inputText?: string): Promise<LayoutResult>;
-  /**
-   * Starts the worker as the page starts on a deep link: it loads ELK at once and reads the plan's
-   * saved layouts itself (`savedLayoutsUrl`, with `headers`), dropping ELK again if there is one.
-   */
-  preload(savedLayoutsUrl: string, headers: Record<string, string>): void;
+  /** Starts the worker as the page starts on a deep link: it loads ELK at once. */
+  preload(): void;
+  /** The plan opens from its saved layout after all: ELK is dropped again, unless a layout was asked for meanwhile. */
+  cancelPreload(): void;
   /** Starts the worker and warms ELK up with throwaway layouts until a real one is asked for. */
   warm(): void;
   dispose(): void;
@@ -101,7 +100,8 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutSer
   };
 
   return {
-    preload: (savedLayoutsUrl, headers) => post({ preload: { savedLayoutsUrl, headers } }),
+    preload: () => post({ preload: true }),
+    cancelPreload: () => post({ cancelPreload: true }),
     warm: () => post({ warm: true }),
     dispose: restartWorker,
     layout(nodes, edges, direction, inputText) {

@@ -29,7 +29,7 @@ export function useLayoutService(): LayoutService {
 /**
  * How long no plan must have been open before ELK is warmed up. On a deep link the first render
  * has no plan yet, and warming then would load ELK alongside the app's start even when the plan
- * opens from its saved layout (the worker's own preload decides that case, see main.tsx).
+ * opens from its saved layout (main.tsx's preload decides that case).
  */
 export const IDLE_WARM_DELAY_MS = 1000;
 

@@ -60,6 +60,7 @@ export function createInProcessLayout(): LayoutService {
   const elk = new ELK();
   return {
     preload() {},
+    cancelPreload() {},
     warm() {},
     dispose() {},
     async layout(nodes, edges, direction) {
