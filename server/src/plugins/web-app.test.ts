@@ -31,6 +31,15 @@ describe('serving the built web app', () => {
     expect(asset.body).toContain('planvas');
   });
 
+  it('lets the browser keep the hashed assets for good, but not index.html', async () => {
+    expect((await app.inject({ url: '/assets/app.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/workflows/Workflow%2FResearchReport']) {
+      const cacheControl = String((await app.inject({ url })).headers['cache-control']);
+      expect(cacheControl, url).not.toContain('immutable');
+      expect(cacheControl, url).toMatch(/no-cache|max-age=0/);
+    }
+  });
+
   it('answers client-side routes (a workflow id in one segment) with index.html', async () => {
     for (const url of ['/workflows/Workflow%2FResearchReport', '/workflows/Team%2FOps%2FFourSpaceIndent?run=1', '/settings']) {
       const res = await app.inject({ url });

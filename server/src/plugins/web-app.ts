@@ -1,6 +1,15 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { relative, sep } from 'node:path';
+
+/**
+ * The build names every file under assets/ after a hash of its content, so a name never changes
+ * meaning: the browser may keep it for good and not even ask again (a reload or the next deep link
+ * then reads the 790 KB app chunk and ELK's 1.6 MB from its cache). index.html, which names them,
+ * is asked for every time.
+ */
+const HASHED_ASSET_CACHING = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app. Client-side routes such as /workflows/Workflow%2FResearchReport are
@@ -8,7 +17,15 @@ import fp from 'fastify-plugin';
  */
 export const webAppPlugin = fp(
   async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
-    await app.register(fastifyStatic, { root: options.root, prefix: '/', wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: options.root,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(reply: FastifyReply, path: string) {
+        if (relative(options.root, path).startsWith(`assets${sep}`)) reply.header('cache-control', HASHED_ASSET_CACHING);
+      },
+    });
   },
   { name: 'planvas-web-app' },
 );
