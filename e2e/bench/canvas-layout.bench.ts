@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Plan } from '@planvas/shared';
 import { REPO, startPlanvas, type PlanvasServer } from '../support/planvas-server';
@@ -35,6 +35,12 @@ import { generateBigPlan } from './big-plan';
  * Only nodes in view are drawn past 400 nodes, so at 1,000 steps that is the hundred or so on
  * screen, not all 1,752. Each open is split into document / main-thread preparation / worker
  * layout / rendering, with the longest main-thread task (Long Tasks API) of each phase.
+ *
+ * For the deep-link opens it also reads, from /proc, the CPU time all of Chromium's processes and
+ * threads and the server used from navigation until drawn, and divides it by that wall time: how
+ * many cores the open kept busy. On a two-core machine a cold first open keeps both about 90 % busy
+ * (the page, ELK loading in its worker, V8's compiler threads, the compositor, the server): it is
+ * bound by CPU, not by waiting on anything.
  *
  * Goals (issue 3): at 1,000 steps open-to-interactive at most half of dagre's time, and no
  * main-thread task over 50 ms during layout. "Dagre's time" is read as the dagre app's open (the
@@ -88,6 +94,12 @@ type OpenSample = {
   domNodes: number;
   fallback: boolean;
   graph: LayoutGraph;
+  /**
+   * Deep-link opens: CPU time used from navigation until the open was seen done (at most 50 ms
+   * late), by all of Chromium's processes and threads and by the server, and that wall time. Their
+   * ratio is how many of the machine's cores the open kept busy. Undefined where /proc cannot tell.
+   */
+  cpu?: { chromiumMs: number; serverMs: number; wallMs: number };
 };
 /** `error` when dagre could not lay the graph out at all (it recurses once per node of a long chain). */
 type DagreSample = { wallMs: number; longestTaskMs: number; error?: string };
@@ -170,13 +182,13 @@ function instrument({ armed }: { armed: boolean }): void {
   else (window as unknown as { __pvBenchArm: () => void }).__pvBenchArm = arm;
 }
 
-/** Chromium's CPU time so far (all its processes), or null where /proc cannot tell. */
-async function chromiumCpuMs(): Promise<number | null> {
+/** CPU time so far, in ms, of the processes whose command line contains `marker`, or null where /proc cannot tell. */
+async function cpuMsOf(marker: string): Promise<number | null> {
   try {
     let total = 0;
     for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
       try {
-        if (!(await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('chromium')) continue;
+        if (!(await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(marker)) continue;
         const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         total += (Number(fields[11]) + Number(fields[12])) * 10;
@@ -189,6 +201,9 @@ async function chromiumCpuMs(): Promise<number | null> {
     return null;
   }
 }
+
+/** Chromium's CPU time so far (all its processes), or null where /proc cannot tell. */
+const chromiumCpuMs = () => cpuMsOf('chromium');
 
 /**
  * Waits until the browser has settled after opening a page. Chromium 156 spends ~1.5 s of CPU on
@@ -281,12 +296,21 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
 }
 
 /** A fresh page opened right on the plan by deep link: app start-up, the worker cold, everything. */
-async function openByDeepLink(browser: Browser, baseURL: string, workflowId: string): Promise<OpenSample> {
+async function openByDeepLink(browser: Browser, server: PlanvasServer, workflowId: string): Promise<OpenSample> {
   const page = await newPage(browser);
   try {
     await page.addInitScript(instrument, { armed: true });
-    await page.goto(`${baseURL}${pathOf(workflowId)}`);
-    return await collect(page, workflowId);
+    // The server's command line names its own copy of the workspace.
+    const cpuNow = async () => ({ chromium: await chromiumCpuMs(), server: await cpuMsOf(server.workspace) });
+    const before = await cpuNow();
+    const startedAt = performance.now();
+    await page.goto(`${server.baseURL}${pathOf(workflowId)}`);
+    await page.waitForFunction(() => window.__pvBench?.done != null, undefined, { timeout: OPEN_TIMEOUT_MS, polling: 50 });
+    const wallMs = performance.now() - startedAt;
+    const after = await cpuNow();
+    const sample = await collect(page, workflowId);
+    if (before.chromium === null || after.chromium === null || before.server === null || after.server === null) return sample;
+    return { ...sample, cpu: { chromiumMs: after.chromium - before.chromium, serverMs: after.server - before.server, wallMs } };
   } finally {
     await page.close();
   }
@@ -438,15 +462,20 @@ const SCENARIOS: ReadonlyArray<readonly [Scenario, string]> = [
   ['sidebarReopen', 'reopen from the sidebar (saved layout)'],
 ];
 
+/** How many cores an open kept busy: CPU time (Chromium's and the server's) over wall time. */
+const coresBusy = (cpu: NonNullable<OpenSample['cpu']>) => (cpu.chromiumMs + cpu.serverMs) / cpu.wallMs;
+const cpuText = (s: OpenSample) =>
+  s.cpu ? `; CPU ${ms(s.cpu.chromiumMs)} ms Chromium + ${ms(s.cpu.serverMs)} ms server in ${ms(s.cpu.wallMs)} ms = ${coresBusy(s.cpu).toFixed(2)} cores busy` : '';
+
 function progress(size: number, i: number, row: Row): void {
   const phases = (s: OpenSample) =>
     `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ' [GRID FALLBACK]' : ''}`;
   console.log(`  ${size} steps, run ${i + 1}/${REPEATS}`);
-  for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}`);
+  for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}${key === 'first' || key === 'reopen' ? cpuText(row[key][i]!) : ''}`);
   console.log(`    ${'first open, while the worker lays out:'.padEnd(40)} ${row.first[i]!.duringLayoutFrame}`);
   const app = row.dagreApp[i]!;
   console.log(
-    `    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms = doc ${ms(app.document.ms)} + prep ${ms(app.prepare.ms)} + dagre ${ms(app.layout.ms)} + render ${ms(app.render.ms)}; longest task ${ms(app.longestTaskMs)}${app.fallback ? ' [DAGRE FAILED: GRID]' : ''}`,
+    `    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms = doc ${ms(app.document.ms)} + prep ${ms(app.prepare.ms)} + dagre ${ms(app.layout.ms)} + render ${ms(app.render.ms)}; longest task ${ms(app.longestTaskMs)}${app.fallback ? ' [DAGRE FAILED: GRID]' : ''}${cpuText(app)}`,
   );
   const dagre = row.dagre[i]!;
   console.log(`    ${'dagre alone on the main thread'.padEnd(40)} ${dagre.error ? `failed: ${dagre.error}` : `${ms(dagre.wallMs)} ms, longest task ${ms(dagre.longestTaskMs)}`}`);
@@ -493,6 +522,22 @@ function report(rows: Row[]): void {
       fallback: SCENARIOS.some(([key]) => r[key].some((s) => s.fallback)) ? 'GRID' : '',
     })),
   );
+
+  const withCpu = (samples: OpenSample[]) => samples.filter((s) => s.cpu !== undefined).map((s) => s.cpu!);
+  if (rows.some((r) => withCpu(r.first).length > 0)) {
+    console.log(
+      `CPU used by the deep-link opens, navigation to drawn, medians in ms: all of Chromium's processes and threads, the server, and how many of the machine's ${availableParallelism()} cores that kept busy`,
+    );
+    const cpuColumns = (label: string, samples: OpenSample[]) => {
+      const cpu = withCpu(samples);
+      return {
+        [`${label}: Chromium`]: ms(median(cpu.map((c) => c.chromiumMs))),
+        [`${label}: server`]: ms(median(cpu.map((c) => c.serverMs))),
+        [`${label}: cores busy`]: median(cpu.map(coresBusy)).toFixed(2),
+      };
+    };
+    console.table(rows.map((r) => ({ steps: r.size, ...cpuColumns('first open', r.first), ...cpuColumns('reopen', r.reopen), ...cpuColumns('dagre app', r.dagreApp) })));
+  }
 
   const goal = rows.find((r) => r.size === GOAL_SIZE);
   if (!goal) return;
@@ -544,9 +589,9 @@ export async function run(): Promise<void> {
       const row: Row = { size, nodes: 0, edges: 0, first: [], reopen: [], sidebar: [], sidebarReopen: [], dagre: [], dagreApp: [] };
       for (let i = 0; i < REPEATS; i++) {
         const deepLinked = workflowIdOf(size, 'deeplink', i);
-        const first = await openByDeepLink(browser, server.baseURL, deepLinked);
+        const first = await openByDeepLink(browser, server, deepLinked);
         if (first.graph.nodes.length === 0) throw new Error(`${size} steps: the first open posted no layout request to the worker (source: ${first.source})`);
-        const reopen = await openByDeepLink(browser, server.baseURL, deepLinked);
+        const reopen = await openByDeepLink(browser, server, deepLinked);
         if (reopen.source !== 'saved') throw new Error(`${size} steps: the reopen did not use the saved layout (source: ${reopen.source})`);
         row.first.push(first);
         row.reopen.push(reopen);
@@ -555,7 +600,7 @@ export async function run(): Promise<void> {
         const sidebarReopen = await openFromSidebar(browser, server.baseURL, fromSidebar);
         if (sidebarReopen.source !== 'saved') throw new Error(`${size} steps: the sidebar reopen did not use the saved layout (source: ${sidebarReopen.source})`);
         row.sidebarReopen.push(sidebarReopen);
-        row.dagreApp.push(await openByDeepLink(browser, dagreServer.baseURL, deepLinked));
+        row.dagreApp.push(await openByDeepLink(browser, dagreServer, deepLinked));
         row.dagre.push(await layOutWithDagre(browser, dagreScript, first.graph));
         row.nodes = first.graph.nodes.length;
         row.edges = first.graph.edges.length;
