@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Plan } from '@planvas/shared';
+import { BASELINE_MARKS } from '../../web/src/layout/baseline-marks';
 import { REPO, startPlanvas, type PlanvasServer } from '../support/planvas-server';
 import { generateBigPlan } from './big-plan';
 
@@ -38,7 +39,7 @@ import { generateBigPlan } from './big-plan';
  *
  * For the deep-link opens it also reads, from /proc, the CPU time all of Chromium's processes and
  * threads and the server used from navigation until drawn, and divides it by that wall time: how
- * many cores the open kept busy. On a two-core machine a cold first open keeps both about 90 % busy
+ * many cores the open kept busy. On a two-core machine a cold first open keeps both about 85 % busy
  * (the page, ELK loading in its worker, V8's compiler threads, the compositor, the server): it is
  * bound by CPU, not by waiting on anything.
  *
@@ -182,28 +183,33 @@ function instrument({ armed }: { armed: boolean }): void {
   else (window as unknown as { __pvBenchArm: () => void }).__pvBenchArm = arm;
 }
 
-/** CPU time so far, in ms, of the processes whose command line contains `marker`, or null where /proc cannot tell. */
-async function cpuMsOf(marker: string): Promise<number | null> {
+/**
+ * CPU time so far, in ms, of the processes whose command line contains each marker, in the order
+ * of `markers` (one reading of /proc for all of them), or null where /proc cannot tell.
+ */
+async function cpuMsOf(markers: readonly string[]): Promise<number[] | null> {
   try {
-    let total = 0;
+    const totals = markers.map(() => 0);
     for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
       try {
-        if (!(await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(marker)) continue;
+        const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+        const index = markers.findIndex((marker) => cmdline.includes(marker));
+        if (index < 0) continue;
         const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        total += (Number(fields[11]) + Number(fields[12])) * 10;
+        totals[index]! += (Number(fields[11]) + Number(fields[12])) * 10;
       } catch {
         // the process ended meanwhile
       }
     }
-    return total;
+    return totals;
   } catch {
     return null;
   }
 }
 
 /** Chromium's CPU time so far (all its processes), or null where /proc cannot tell. */
-const chromiumCpuMs = () => cpuMsOf('chromium');
+const chromiumCpuMs = async () => (await cpuMsOf(['chromium']))?.[0] ?? null;
 
 /**
  * Waits until the browser has settled after opening a page. Chromium 156 spends ~1.5 s of CPU on
@@ -236,12 +242,16 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Reads the phases out of the page once `done` is set. */
+/** Until the canvas is done (see instrument()); `pollMs` bounds how late that is seen. */
+async function opened(page: Page, pollMs: number): Promise<void> {
+  await page.waitForFunction(() => window.__pvBench?.done != null, undefined, { timeout: OPEN_TIMEOUT_MS, polling: pollMs });
+}
+
+/** Reads the phases out of the page once it has `opened`. */
 async function collect(page: Page, workflowId: string): Promise<OpenSample> {
-  await page.waitForFunction(() => window.__pvBench?.done != null, undefined, { timeout: OPEN_TIMEOUT_MS, polling: 250 });
   // Let the observer deliver the long tasks of the last frames.
   await page.waitForTimeout(300);
-  return page.evaluate((workflowId) => {
+  return page.evaluate(({ workflowId, marks }) => {
     const bench = window.__pvBench!;
     const done = bench.done!;
     const documentEntry = performance
@@ -254,8 +264,8 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
     // done (web/src/layout/dagre-baseline.ts). With a saved layout nothing is posted either:
     // preparation and layout are empty, rendering starts when the document arrives.
     const mark = (name: string) => performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= bench.startAt)?.startTime ?? null;
-    const postAt = bench.postAt ?? mark('planvas-baseline-layout-asked') ?? documentAt;
-    const answerAt = bench.answerAt ?? mark('planvas-baseline-layout-done') ?? postAt;
+    const postAt = bench.postAt ?? mark(marks.asked) ?? documentAt;
+    const answerAt = bench.answerAt ?? mark(marks.done) ?? postAt;
     // A task counts in the phase it started in: the one that posts the request belongs to preparation.
     type Span = { start: number; duration: number };
     const longest = (spans: Span[]) => Math.max(0, ...spans.map((t) => t.duration));
@@ -292,7 +302,7 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
         ? { ...(JSON.parse(bench.layoutRequest.input) as Pick<LayoutGraph, 'nodes' | 'edges'>), direction: bench.layoutRequest.direction }
         : { nodes: [], edges: [], direction: 'LR' as const },
     };
-  }, workflowId);
+  }, { workflowId, marks: BASELINE_MARKS });
 }
 
 /** A fresh page opened right on the plan by deep link: app start-up, the worker cold, everything. */
@@ -301,16 +311,17 @@ async function openByDeepLink(browser: Browser, server: PlanvasServer, workflowI
   try {
     await page.addInitScript(instrument, { armed: true });
     // The server's command line names its own copy of the workspace.
-    const cpuNow = async () => ({ chromium: await chromiumCpuMs(), server: await cpuMsOf(server.workspace) });
+    const cpuNow = () => cpuMsOf(['chromium', server.workspace]);
     const before = await cpuNow();
     const startedAt = performance.now();
     await page.goto(`${server.baseURL}${pathOf(workflowId)}`);
-    await page.waitForFunction(() => window.__pvBench?.done != null, undefined, { timeout: OPEN_TIMEOUT_MS, polling: 50 });
+    await opened(page, 50);
     const wallMs = performance.now() - startedAt;
     const after = await cpuNow();
     const sample = await collect(page, workflowId);
-    if (before.chromium === null || after.chromium === null || before.server === null || after.server === null) return sample;
-    return { ...sample, cpu: { chromiumMs: after.chromium - before.chromium, serverMs: after.server - before.server, wallMs } };
+    if (!before || !after) return sample;
+    const [chromiumMs = 0, serverMs = 0] = after.map((total, i) => total - before[i]!);
+    return { ...sample, cpu: { chromiumMs, serverMs, wallMs } };
   } finally {
     await page.close();
   }
@@ -330,6 +341,7 @@ async function openFromSidebar(browser: Browser, baseURL: string, workflowId: st
       a.addEventListener('click', () => (window as unknown as { __pvBenchArm: () => void }).__pvBenchArm(), { capture: true, once: true });
     });
     await link.click();
+    await opened(page, 250);
     return await collect(page, workflowId);
   } finally {
     await page.close();

@@ -1,12 +1,9 @@
 import dagre from '@dagrejs/dagre';
 import { gridLayout } from './grid-layout';
 import type { LayoutResult, LayoutService } from './layout-client';
+import { BASELINE_MARKS } from './baseline-marks';
 import { LAYOUT_GAP } from './fans';
 import type { Positions } from './layout-types';
-
-/** Performance marks: the canvas asked for the layout; dagre has placed every node. */
-export const BASELINE_ASKED_MARK = 'planvas-baseline-layout-asked';
-export const BASELINE_DONE_MARK = 'planvas-baseline-layout-done';
 
 /**
  * NOT part of the product: the baseline `pnpm bench` compares planvas against, i.e. the approach
@@ -23,7 +20,7 @@ export function createDagreBaselineService(): LayoutService {
     layout(nodes, edges, direction) {
       // The bench splits the dagre app's open into phases by these marks, as it does planvas'
       // by the worker's request and answer.
-      performance.mark(BASELINE_ASKED_MARK);
+      performance.mark(BASELINE_MARKS.asked);
       // In a task of its own, as a dagre canvas runs it from the callback that receives the plan.
       return new Promise<LayoutResult>((resolve) => {
         setTimeout(() => {
@@ -42,7 +39,7 @@ export function createDagreBaselineService(): LayoutService {
               positions[node.id] = { x: Math.round(placed.x - node.width / 2), y: Math.round(placed.y - node.height / 2) };
             }
             const ms = performance.now() - started;
-            performance.mark(BASELINE_DONE_MARK);
+            performance.mark(BASELINE_MARKS.done);
             resolve({ positions, fallback: false, ms, computeMs: ms });
           } catch (error) {
             // dagre recurses once per node of a long chain and can run out of stack.

@@ -70,6 +70,11 @@ function elkEngine(): Engine {
   }
 }
 
+/** A layout on `engine`, failing as soon as its ELK worker does (not only at the page's time limit). */
+function layOutWith(engine: Engine, nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], direction: LayoutDirection) {
+  return Promise.race([layout(nodes, edges, direction, engine.elk), engine.failed]);
+}
+
 function dropEngine() {
   engine?.elk.terminateWorker();
   engine = null;
@@ -98,7 +103,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     // app's start, which posts the plan's own layout later (measured at 1,000 steps, median of 8:
     // answer at 1,439 ms with warm-up rounds, 1,303 ms without).
     preloaded = elkEngine();
-    void Promise.race([layout(firstCallGraph.nodes, firstCallGraph.edges, 'LR', preloaded.elk), preloaded.failed]).catch(() => undefined);
+    void layOutWith(preloaded, firstCallGraph.nodes, firstCallGraph.edges, 'LR').catch(() => undefined);
     return;
   }
   requested = true;
@@ -106,8 +111,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const started = performance.now();
   try {
     const { nodes, edges } = JSON.parse(input) as { nodes: LayoutNode[]; edges: LayoutEdge[] };
-    const { elk, failed } = elkEngine();
-    const positions = await Promise.race([layout(nodes, edges, direction, elk), failed]);
+    const positions = await layOutWith(elkEngine(), nodes, edges, direction);
     const coordinates = packPositions(nodes, positions);
     scope.postMessage({ id, coordinates, ms: performance.now() - started } satisfies WorkerResponse, [coordinates.buffer]);
   } catch (error) {
@@ -128,8 +132,7 @@ function startWarmUp() {
 }
 function warmUp(round: number) {
   if (requested || round >= WARM_UP_ROUNDS) return;
-  const { elk, failed } = elkEngine();
-  void Promise.race([layout(warmUpGraph.nodes, warmUpGraph.edges, round % 2 === 0 ? 'LR' : 'TB', elk), failed])
+  void layOutWith(elkEngine(), warmUpGraph.nodes, warmUpGraph.edges, round % 2 === 0 ? 'LR' : 'TB')
     .then(() => warmUp(round + 1))
     .catch(() => undefined);
 }
