@@ -1,17 +1,33 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RACY_MS } from './file-stamp';
 import { FileRevisionProbe } from './file-revision-probe';
 import { revisionOf } from './revision';
+
+// Counts the probe's reads of file contents (the real read still happens).
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  return { ...actual, readFile: vi.fn(actual.readFile) };
+});
+const reads = () => vi.mocked(readFile).mock.calls.length;
 
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'planvas-probe-'));
+  vi.mocked(readFile).mockClear();
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/** Writes a file and dates it back past the racy window, as a file last edited a while ago is. */
+async function settledFile(path: string, text: string): Promise<void> {
+  await writeFile(path, text);
+  const past = new Date(Date.now() - RACY_MS - 5000);
+  await utimes(path, past, past);
+}
 
 describe('FileRevisionProbe', () => {
   it('answers the hash of the bytes, null for a missing file or a folder', async () => {
@@ -23,15 +39,32 @@ describe('FileRevisionProbe', () => {
     expect(await probe.revision(dir)).toBeNull();
   });
 
-  it('trusts an unchanged stat when asked (polling), and sees any change of size, inode or times', async () => {
+  it('trusts an unchanged stamp when asked (polling), and sees any change of size, inode or times', async () => {
+    const probe = new FileRevisionProbe();
+    const path = join(dir, 'plan.json');
+    await settledFile(path, 'one');
+    expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('one'));
+    expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('one'));
+    expect(reads()).toBe(1);
+    await settledFile(path, 'three');
+    expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('three'));
+    expect(reads()).toBe(2);
+    // Without trustStat the bytes are always read.
+    expect(await probe.revision(path)).toBe(revisionOf('three'));
+    expect(reads()).toBe(3);
+  });
+
+  it('reads a file modified just now every time: an in-place write within the clock tick could keep its stamp', async () => {
     const probe = new FileRevisionProbe();
     const path = join(dir, 'plan.json');
     await writeFile(path, 'one');
     expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('one'));
     expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('one'));
-    await writeFile(path, 'three');
-    expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('three'));
-    // Without trustStat the bytes are always read.
-    expect(await probe.revision(path)).toBe(revisionOf('three'));
+    expect(reads()).toBe(2);
+    // Once the file has settled, its stamp is trusted again.
+    await utimes(path, new Date(Date.now() - RACY_MS - 5000), new Date(Date.now() - RACY_MS - 5000));
+    await probe.revision(path, { trustStat: true });
+    await probe.revision(path, { trustStat: true });
+    expect(reads()).toBe(3);
   });
 });

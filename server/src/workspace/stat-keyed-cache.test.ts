@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from './atomic-write';
-import { RACY_MS, StatKeyedCache } from './stat-keyed-cache';
+import { RACY_MS } from './file-stamp';
+import { StatKeyedCache } from './stat-keyed-cache';
 
 let dir: string;
 beforeEach(async () => {
