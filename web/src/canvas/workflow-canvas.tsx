@@ -32,6 +32,7 @@ import { useFlowWindow } from './flow-window';
 import { PlanMiniMap } from './plan-minimap';
 import { nodeTypes } from './registry';
 import { useCanvasLayout } from './use-canvas-layout';
+import { useDelayedFlag } from './use-delayed-flag';
 
 // Module-level constants: objects made during render would make React Flow redo work each render.
 const defaultEdgeOptions: DefaultEdgeOptions = {
@@ -58,6 +59,11 @@ const RENDER_VISIBLE_ONLY_ABOVE = 120;
  */
 const COMPACT_ABOVE = 200;
 const COMPACT_ZOOM = 0.45;
+/**
+ * "Laying out…" shows only for a layout still running after this long: a warm layout (a direction
+ * toggle, an edit) ends sooner, and an indicator flashing up for a moment reads as a glitch.
+ */
+const BUSY_NOTICE_DELAY_MS = 400;
 
 /**
  * The canvas of the open workflow. Nodes and edges come from the plan (pure mapping); positions
@@ -255,6 +261,7 @@ export function WorkflowCanvas() {
   const given = useFlowWindow(nodes, edges, RENDER_VISIBLE_ONLY_ABOVE);
   const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction && framed === layout.version;
   const state = !shownPlan ? 'empty' : !drawn ? 'pending' : layout.fallback ? 'fallback' : 'ready';
+  const showBusy = useDelayedFlag(state === 'pending', BUSY_NOTICE_DELAY_MS);
 
   return (
     <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined} data-layout-source={layout.source ?? undefined} {...editing.dropTarget}>
@@ -286,7 +293,7 @@ export function WorkflowCanvas() {
           </ControlButton>
         </Controls>
       </ReactFlow>
-      {state === 'pending' && (
+      {showBusy && (
         <div className="pv-canvas__overlay" role="status">
           <span className="pv-spinner" aria-hidden />
           Laying out…
