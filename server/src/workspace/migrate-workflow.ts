@@ -8,6 +8,7 @@ import {
   stringifyPreserving,
   type LegacyPromotion,
   type MigrationChange,
+  type MigrationResult,
   type StepConfig,
   type StepConfigForm,
 } from '@planvas/shared';
@@ -22,17 +23,6 @@ export interface MigrationTarget {
   planPath: string;
   stepConfigPath: string;
   learningsDir: string;
-}
-
-export interface MigrationResult {
-  dryRun: boolean;
-  /** The plan held a legacy nested todo_task (it is, or would be, written flat). */
-  legacy: boolean;
-  changes: MigrationChange[];
-  planWritten: boolean;
-  stepConfigWritten: boolean;
-  planRevision: string;
-  stepConfigRevision: string | null;
 }
 
 /**

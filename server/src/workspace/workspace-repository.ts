@@ -7,6 +7,7 @@ import {
   stepConfigForFile,
   stringifyPreserving,
   type LegacyPromotion,
+  type MigrationResult,
   type ReadPlanResult,
   type StepConfigForm,
 } from '@planvas/shared';
@@ -17,7 +18,7 @@ import { SKIPPED_FOLDERS, discoverWorkflows } from './discover-workflows';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
 import { jsonEqual } from './json-equal';
 import { KeyedQueue } from './keyed-queue';
-import { migrateWorkflowFiles, type MigrationResult } from './migrate-workflow';
+import { migrateWorkflowFiles } from './migrate-workflow';
 import { revisionOf } from './revision';
 import { StatKeyedCache } from './stat-keyed-cache';
 import { checkWorkflowId, isInside, isMissing, realPathInside } from './safe-path';

@@ -11,6 +11,18 @@ export type MigrationChange =
   | { kind: 'learnings_renamed'; from: string; to: string }
   | { kind: 'learnings_kept'; from: string; to: string; reason: string };
 
+/** What migrating one workflow folder did, or would do (`dryRun`): the migrate endpoint's answer, less its problems. */
+export interface MigrationResult {
+  dryRun: boolean;
+  /** The plan held a legacy nested todo_task (it is, or would be, written flat). */
+  legacy: boolean;
+  changes: MigrationChange[];
+  planWritten: boolean;
+  stepConfigWritten: boolean;
+  planRevision: string;
+  stepConfigRevision: string | null;
+}
+
 export interface WorkflowMigration {
   changes: MigrationChange[];
   /** The new step_config (object form is not imposed: the caller keeps the file's form). */

@@ -1,4 +1,4 @@
-import { WorkspaceSettings, type MigrationChange, type Plan, type Problem, type StepConfig } from '@planvas/shared';
+import { WorkspaceSettings, type MigrationResult, type Plan, type Problem, type StepConfig } from '@planvas/shared';
 import { authorizedFetch, withAccessToken } from './access-token';
 import { ApiError } from './api-error';
 import { workflowApiPath } from './workflow-path';
@@ -12,16 +12,7 @@ export type SaveAnswer = { revision: string; written: boolean; problems: Problem
 export type CreatedWorkflow = { id: string; planRevision: string; stepConfigRevision: string | null };
 
 /** `POST /api/workflows/:id/migrate` (`dryRun`: the changes it would make, nothing written). */
-export type MigrationAnswer = {
-  dryRun: boolean;
-  legacy: boolean;
-  changes: MigrationChange[];
-  planWritten: boolean;
-  stepConfigWritten: boolean;
-  planRevision: string;
-  stepConfigRevision: string | null;
-  problems: Problem[];
-};
+export type MigrationAnswer = MigrationResult & { problems: Problem[] };
 
 /**
  * The writing half of the API: saves carry the revision they were based on (`If-Match`) and this
