@@ -198,6 +198,34 @@ async function detailScreenshot(page: Page, nodeId: string, name: string): Promi
   await waitForSteadyViewport(page);
 }
 
+/**
+ * No edge of the flow runs behind a node other than its own two ends (the nodes holding its first
+ * and last points): each drawn path is sampled every 4 px on screen. A "next" edge turning behind
+ * a todo_task's sub-agents reads as leaving from the last of them.
+ */
+async function expectEdgesClearOfNodes(page: Page): Promise<void> {
+  const crossings = await page.evaluate(() => {
+    const nodes = [...document.querySelectorAll<HTMLElement>('.react-flow__node[data-id]')].map((n) => ({ id: n.dataset['id'] ?? '', box: n.getBoundingClientRect() }));
+    const inside = (b: DOMRect, p: DOMPoint, margin: number) => p.x > b.left + margin && p.x < b.right - margin && p.y > b.top + margin && p.y < b.bottom - margin;
+    const found: string[] = [];
+    const edges = document.querySelectorAll<SVGGElement>('.react-flow__edge-flow');
+    for (const edge of edges) {
+      const path = edge.querySelector<SVGPathElement>('path.react-flow__edge-path');
+      const toScreen = path?.getScreenCTM();
+      if (!path || !toScreen) continue;
+      const length = path.getTotalLength();
+      const points: DOMPoint[] = [];
+      for (let at = 0; at <= length; at += 4) points.push(path.getPointAtLength(at).matrixTransform(toScreen));
+      points.push(path.getPointAtLength(length).matrixTransform(toScreen));
+      const ends = new Set(nodes.filter((n) => inside(n.box, points[0]!, -6) || inside(n.box, points[points.length - 1]!, -6)).map((n) => n.id));
+      for (const n of nodes) if (!ends.has(n.id) && points.some((p) => inside(n.box, p, 2))) found.push(`${edge.dataset['testid'] ?? '?'} behind ${n.id}`);
+    }
+    return { found, checked: edges.length };
+  });
+  expect(crossings.checked, 'flow edges drawn').toBeGreaterThan(0);
+  expect(crossings.found, 'edges running behind nodes').toEqual([]);
+}
+
 async function expectDemoGeometry(page: Page, direction: Direction): Promise<void> {
   for (const [parent, routes] of Object.entries(DEMO_DELEGATION)) {
     const subAgents = routes.map((r) => subAgentId(parent, r));
@@ -208,6 +236,7 @@ async function expectDemoGeometry(page: Page, direction: Direction): Promise<voi
     await expectOutputsOnEdge(page, parent, [...routes, 'next'], direction);
     await expectStackedInOrder(page, subAgents, direction);
   }
+  await expectEdgesClearOfNodes(page);
 }
 
 // Each test lays out several times (open, toggle, reload), each up to LAYOUT_TIMEOUT_MS on a busy machine.
@@ -305,6 +334,7 @@ test.describe('canvas of the other fixtures', () => {
       await expectBeyond(page, 'onboarding-tasks-sub-agent-accounts', 'provision-accounts-sub-agent-email', direction);
       await expectOutputsOnEdge(page, 'onboarding-tasks', ['accounts', 'equipment', 'next'], direction);
       await expectOutputsOnEdge(page, 'onboarding-tasks-sub-agent-accounts', ['email'], direction);
+      await expectEdgesClearOfNodes(page);
       await screenshot(page, `canvas-legacy-onboarding-${direction.toLowerCase()}`);
     }
     expect(errors).toEqual([]);
@@ -328,6 +358,7 @@ test.describe('canvas of the other fixtures', () => {
       await expectUncovered(page, [...steps, ...subAgents]);
       for (const child of subAgents) await expectBeyond(page, 'summarize-listings', child, direction);
       await expectOutputsOnEdge(page, 'summarize-listings', ['neighbourhood-summary', 'generic', 'next'], direction);
+      await expectEdgesClearOfNodes(page);
       await screenshot(page, `canvas-unknown-step-type-${direction.toLowerCase()}`);
     }
     expect(errors).toEqual([]);
@@ -348,6 +379,7 @@ test.describe('canvas of the other fixtures', () => {
       await expectBeyond(page, 'triage-incidents', subAgent, direction);
       await expectOutputsOnEdge(page, 'triage-incidents', ['restart-service', 'next'], direction);
       await expectOutputsOnEdge(page, 'route-severity', ['all-clear', 'recheck'], direction);
+      await expectEdgesClearOfNodes(page);
       await screenshot(page, `canvas-${slug(workflow)}-${direction.toLowerCase()}`);
     }
     await page.reload();

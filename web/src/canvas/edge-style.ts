@@ -9,8 +9,9 @@ export function edgeAppearance(kind: CanvasEdgeKind, backward: boolean): Pick<Ca
   const tone: EdgeTone = backward ? 'loop' : kind === 'sub_agent' ? 'route' : kind === 'return' ? 'return' : kind === 'true' || kind === 'yes' ? 'yes' : kind === 'false' || kind === 'no' ? 'no' : 'flow';
   return {
     // Returns are curves (edges/return-edge.tsx) so they read apart from the square route edge they pair with.
-    // Loops take a lane around the nodes they jump over (edges/loop-edge.tsx).
-    type: kind === 'return' ? 'return' : backward ? 'loop' : 'smoothstep',
+    // Loops take a lane around the nodes they jump over (edges/loop-edge.tsx), the rest turn
+    // where they cross no node (edges/flow-edge.tsx).
+    type: kind === 'return' ? 'return' : backward ? 'loop' : 'flow',
     className: `pv-edge pv-edge--${kind} pv-edge-tone--${tone}${backward ? ' pv-edge--loop' : ''}`,
     // By id: the arrowheads are defined once (edges/edge-markers.tsx).
     markerEnd: arrowMarkerId(tone),

@@ -36,7 +36,7 @@ import { useDelayedFlag } from './use-delayed-flag';
 
 // Module-level constants: objects made during render would make React Flow redo work each render.
 const defaultEdgeOptions: DefaultEdgeOptions = {
-  type: 'smoothstep',
+  type: 'flow',
   labelShowBg: true,
   labelBgPadding: [6, 3],
   labelBgBorderRadius: 6,

@@ -1,6 +1,7 @@
 import type { EdgeTypes } from '@xyflow/react';
+import { FlowEdge } from './flow-edge';
 import { LoopEdge } from './loop-edge';
 import { ReturnEdge } from './return-edge';
 
-/** Custom edge types, module-level like `nodeTypes` (flow edges use React Flow's smoothstep). */
-export const edgeTypes: EdgeTypes = { return: ReturnEdge, loop: LoopEdge };
+/** Custom edge types, module-level like `nodeTypes`. */
+export const edgeTypes: EdgeTypes = { flow: FlowEdge, return: ReturnEdge, loop: LoopEdge };
