@@ -1,6 +1,7 @@
 import { Position } from '@xyflow/react';
-import { clearLane, TURN_GAP } from './clear-lane';
-import { boxOf, laneStepEdge } from './lane-step-edge';
+import { CLEARANCE, clearLane, TURN_GAP } from './clear-lane';
+import { laneStepEdge } from './lane-step-edge';
+import { boxesWithin, nodeBoxes } from './node-boxes';
 
 /**
  * Every forward edge of the flow (next step, branches, routes to sub-agents): React Flow's step
@@ -11,8 +12,14 @@ export const FlowEdge = laneStepEdge({
   lane(nodes, ends, direction) {
     const forward = direction === 'LR' ? ends.sourcePosition === Position.Right && ends.targetPosition === Position.Left : ends.sourcePosition === Position.Bottom && ends.targetPosition === Position.Top;
     if (!forward) return undefined;
-    const obstacles = nodes.filter((n) => n.id !== ends.source && n.id !== ends.target).map(boxOf);
-    return clearLane(obstacles, ends.from, ends.to, direction);
+    // Every leg of the path lies within the rectangle of its two ends.
+    const area = {
+      left: Math.min(ends.from.x, ends.to.x) - CLEARANCE,
+      right: Math.max(ends.from.x, ends.to.x) + CLEARANCE,
+      top: Math.min(ends.from.y, ends.to.y) - CLEARANCE,
+      bottom: Math.max(ends.from.y, ends.to.y) + CLEARANCE,
+    };
+    return clearLane(boxesWithin(nodeBoxes(nodes), area, new Set([ends.source, ends.target])), ends.from, ends.to, direction);
   },
   axis: (direction) => (direction === 'LR' ? 'centerX' : 'centerY'),
   // React Flow's own smoothstep edge's.

@@ -1,15 +1,8 @@
 import { memo, useMemo } from 'react';
 import { BaseEdge, getSmoothStepPath, Position, useStore, type EdgeProps, type Node, type ReactFlowState } from '@xyflow/react';
 import type { CanvasEdge } from '../edge-data';
-import type { Box } from './loop-lane';
 
 const nodesOf = (s: ReactFlowState) => s.nodes;
-
-export function boxOf(node: Node): Box {
-  const width = node.measured?.width ?? node.width ?? 0;
-  const height = node.measured?.height ?? node.height ?? 0;
-  return { left: node.position.x, top: node.position.y, right: node.position.x + width, bottom: node.position.y + height };
-}
 
 /** An edge's two ends as drawn: node ids, handle points and the sides the handles sit on. */
 export type EdgeEnds = {

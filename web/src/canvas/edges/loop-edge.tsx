@@ -1,5 +1,6 @@
-import { boxOf, laneStepEdge } from './lane-step-edge';
+import { laneStepEdge } from './lane-step-edge';
 import { loopLane } from './loop-lane';
+import { nodeBoxes } from './node-boxes';
 
 /**
  * A jump back to an earlier step. A plain step path would run straight back through the nodes
@@ -8,9 +9,10 @@ import { loopLane } from './loop-lane';
  */
 export const LoopEdge = laneStepEdge({
   lane(nodes, ends, direction) {
-    const a = nodes.find((n) => n.id === ends.source);
-    const b = nodes.find((n) => n.id === ends.target);
-    return a && b ? loopLane(nodes.map(boxOf), boxOf(a), boxOf(b), direction) : undefined;
+    const { boxes, ids } = nodeBoxes(nodes);
+    const a = boxes[ids.indexOf(ends.source)];
+    const b = boxes[ids.indexOf(ends.target)];
+    return a && b ? loopLane(boxes, a, b, direction) : undefined;
   },
   axis: (direction) => (direction === 'LR' ? 'centerY' : 'centerX'),
   borderRadius: 10,
