@@ -8,6 +8,7 @@ import type { LayoutNode, Positions } from '../layout/layout-types';
 import { useAppStoreApi } from '../store/store-context';
 import { END_NODE_ID, START_NODE_ID } from './node-data';
 import { afterNextPaint } from './after-next-paint';
+import { whenIdle } from './when-idle';
 import type { CanvasFlow } from './plan-to-flow';
 
 /** Where the positions on screen came from: ELK in the worker, the saved layout, or the grid fallback. */
@@ -84,11 +85,13 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
         store.getState().setLayoutNotice(result.fallback ? `Showing a simple grid: ${result.reason ?? 'the automatic layout failed'}.` : null);
         finish(result.positions, result.fallback ? 'grid' : 'elk', result.ms);
       }
-      // Kept for next time once the plan is drawn (serializing it took ~20 ms at 1,000 steps,
-      // before the drawing); a layout finished for a plan the user has left is still worth keeping.
+      // Kept for next time once the plan is drawn: its serialization (~20 ms at 1,000 steps) and
+      // request ran between the answer and the drawing when they waited only for the next frame,
+      // as the drawing takes several. A layout finished for a plan the user has left is still
+      // worth keeping.
       if (!result.fallback && workflowId !== null) {
         const layout = { key, positions: result.positions };
-        afterNextPaint(() => {
+        whenIdle(() => {
           if (store.getState().viewOf === workflowId) store.getState().rememberLayout(direction, layout);
           api.saveLayout(workflowId, direction, layout).catch((error: unknown) => console.warn('planvas: could not save the layout', error));
         });

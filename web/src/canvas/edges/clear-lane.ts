@@ -14,7 +14,7 @@ type Point = { x: number; y: number };
  * the last one. Halfway is kept when it is clear; else just before the target, just after the
  * source, then beside each node, nearest halfway first. `undefined`: no turn needed (the ends
  * are in line), no room for one, or no clear place (the default is then as good as any).
- * `obstacles` are the boxes of every node but the edge's own two.
+ * `obstacles`: the boxes of the nodes the edge may run past, not its own two.
  */
 export function clearLane(obstacles: Iterable<Box>, from: Point, to: Point, direction: 'LR' | 'TB'): number | undefined {
   // Along the flow (x in LR, y in TB) and across it.
