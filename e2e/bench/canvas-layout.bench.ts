@@ -94,6 +94,8 @@ type OpenSample = {
   /** React Flow node elements in the DOM at the end (the nodes in view). */
   domNodes: number;
   fallback: boolean;
+  /** The canvas' notice when it fell back to the grid: why. */
+  fallbackNotice: string;
   graph: LayoutGraph;
   /**
    * Deep-link opens: CPU time used from navigation until the open was seen done (at most 50 ms
@@ -116,7 +118,7 @@ declare global {
       computeMs: number | null;
       /** The request as posted: the layout input as JSON text (parsed after the open, not in its tasks). */
       layoutRequest: { direction: 'LR' | 'TB'; input: string } | null;
-      done: { at: number; state: string; source: string; domNodes: number } | null;
+      done: { at: number; state: string; source: string; domNodes: number; notice: string } | null;
     };
   }
 }
@@ -169,7 +171,9 @@ function instrument({ armed }: { armed: boolean }): void {
       const nodes = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node[data-id]'));
       const drawn = nodes.length > 0 && nodes.every((node) => node.style.visibility !== 'hidden' && node.style.transform !== '');
       if (drawn) {
-        bench.done = { at: performance.now(), state, source: canvas?.dataset['layoutSource'] ?? '', domNodes: nodes.length };
+        // With the grid fallback, the canvas' notice says why (dagre's error, ELK's time limit).
+        const notice = state === 'fallback' ? (document.querySelector('[data-testid="layout-notice"]')?.textContent ?? '') : '';
+        bench.done = { at: performance.now(), state, source: canvas?.dataset['layoutSource'] ?? '', domNodes: nodes.length, notice };
         return;
       }
     }
@@ -298,6 +302,7 @@ async function collect(page: Page, workflowId: string): Promise<OpenSample> {
       })(),
       domNodes: done.domNodes,
       fallback: done.state === 'fallback',
+      fallbackNotice: done.notice,
       graph: bench.layoutRequest
         ? { ...(JSON.parse(bench.layoutRequest.input) as Pick<LayoutGraph, 'nodes' | 'edges'>), direction: bench.layoutRequest.direction }
         : { nodes: [], edges: [], direction: 'LR' as const },
@@ -481,13 +486,13 @@ const cpuText = (s: OpenSample) =>
 
 function progress(size: number, i: number, row: Row): void {
   const phases = (s: OpenSample) =>
-    `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ' [GRID FALLBACK]' : ''}`;
+    `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ` [GRID FALLBACK: ${s.fallbackNotice}]` : ''}`;
   console.log(`  ${size} steps, run ${i + 1}/${REPEATS}`);
   for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}${key === 'first' || key === 'reopen' ? cpuText(row[key][i]!) : ''}`);
   console.log(`    ${'first open, while the worker lays out:'.padEnd(40)} ${row.first[i]!.duringLayoutFrame}`);
   const app = row.dagreApp[i]!;
   console.log(
-    `    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms = doc ${ms(app.document.ms)} + prep ${ms(app.prepare.ms)} + dagre ${ms(app.layout.ms)} + render ${ms(app.render.ms)}; longest task ${ms(app.longestTaskMs)}${app.fallback ? ' [DAGRE FAILED: GRID]' : ''}${cpuText(app)}`,
+    `    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms = doc ${ms(app.document.ms)} + prep ${ms(app.prepare.ms)} + dagre ${ms(app.layout.ms)} + render ${ms(app.render.ms)}; longest task ${ms(app.longestTaskMs)}${app.fallback ? ` [DAGRE FAILED, GRID: ${app.fallbackNotice}]` : ''}${cpuText(app)}`,
   );
   const dagre = row.dagre[i]!;
   console.log(`    ${'dagre alone on the main thread'.padEnd(40)} ${dagre.error ? `failed: ${dagre.error}` : `${ms(dagre.wallMs)} ms, longest task ${ms(dagre.longestTaskMs)}`}`);

@@ -205,10 +205,10 @@ async function detailScreenshot(page: Page, nodeId: string, name: string): Promi
  */
 async function expectEdgesClearOfNodes(page: Page): Promise<void> {
   const crossings = await page.evaluate(() => {
-    const nodes = [...document.querySelectorAll<HTMLElement>('.react-flow__node[data-id]')].map((n) => ({ id: n.dataset['id'] ?? '', box: n.getBoundingClientRect() }));
+    const nodes = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node[data-id]')).map((n) => ({ id: n.dataset['id'] ?? '', box: n.getBoundingClientRect() }));
     const inside = (b: DOMRect, p: DOMPoint, margin: number) => p.x > b.left + margin && p.x < b.right - margin && p.y > b.top + margin && p.y < b.bottom - margin;
     const found: string[] = [];
-    const edges = document.querySelectorAll<SVGGElement>('.react-flow__edge-flow');
+    const edges = Array.from(document.querySelectorAll<SVGGElement>('.react-flow__edge-flow'));
     for (const edge of edges) {
       const path = edge.querySelector<SVGPathElement>('path.react-flow__edge-path');
       const toScreen = path?.getScreenCTM();
