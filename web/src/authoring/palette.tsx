@@ -44,14 +44,15 @@ export function Palette() {
             key={kind}
             type="button"
             draggable
-            className={`pv-palette__item pv-palette__item--${kind}`}
+            className="pv-palette__item"
+            data-step-kind={kind}
             data-testid={`palette-item-${kind}`}
             onClick={() => add(kind)}
             onDragStart={(e) => onDragStart(e, kind)}
             title={`${STEP_KIND_LABELS[kind]}: ${HINTS[kind]}. Click to add, or drag onto the canvas.`}
             aria-label={`Add ${STEP_KIND_LABELS[kind]}`}
           >
-            <span className="pv-palette__icon" aria-hidden>
+            <span className="pv-kind-icon" aria-hidden>
               <Icon size={15} />
             </span>
             <span className="pv-palette__label">{STEP_KIND_LABELS[kind]}</span>

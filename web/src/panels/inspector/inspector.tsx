@@ -40,8 +40,8 @@ function InspectorHeader({ target, onClose }: { target: NodeTarget; onClose(): v
   const Icon = definition?.icon ?? Bot;
   const title = target.kind === 'generic' ? 'Generic agent' : step ? String(step.title || step.id) : definition?.label ?? '';
   return (
-    <header className={`pv-inspector__header pv-inspector__header--${kind}`}>
-      <span className="pv-inspector__icon" aria-hidden>
+    <header className="pv-inspector__header" data-step-kind={kind}>
+      <span className="pv-kind-icon pv-kind-icon--large" aria-hidden>
         <Icon size={15} />
       </span>
       <div className="pv-inspector__titles">
