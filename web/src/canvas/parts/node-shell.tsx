@@ -26,6 +26,8 @@ export type NodeShellProps = {
   className?: string;
   /** Extra header items (before the status badge). */
   headerExtra?: ReactNode;
+  /** The header has no room for the status' label: its icon alone (see StatusBadge). */
+  statusIconOnly?: boolean;
   children?: ReactNode;
 };
 
@@ -34,7 +36,7 @@ export type NodeShellProps = {
  * then the kind's own body, then its handles. `data-status` is a stable hook for tests and tools.
  */
 export function NodeShell(props: NodeShellProps) {
-  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, problems = [], className, headerExtra, children } = props;
+  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, problems = [], className, headerExtra, statusIconOnly = false, children } = props;
   const compact = useAppStore((s) => s.detail === 'compact');
   const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.length > 0 ? 'has-problems' : '', compact ? 'is-compact' : '', className ?? '']
     .filter(Boolean)
@@ -64,7 +66,7 @@ export function NodeShell(props: NodeShellProps) {
         {number !== undefined && <span className="pv-node__number">#{number}</span>}
         <span className="pv-node__spacer" />
         {headerExtra}
-        <StatusBadge status={status} />
+        <StatusBadge status={status} iconOnly={statusIconOnly} />
         <ProblemsBadge problems={problems} />
       </header>
       <div className="pv-node__body" style={{ height: railTop(handles, size) - HEADER_HEIGHT }}>

@@ -68,6 +68,26 @@ describe('TodoTaskNode', () => {
     expect(getByTestId('status-badge')).toHaveTextContent(new RegExp(status, 'i'));
   });
 
+  it('says completed and pending by the icon alone, the label kept for screen readers; an active status in words', async () => {
+    for (const status of ['completed', 'pending'] as const) {
+      const { getByTestId, unmount } = await renderCanvasNode(todoNode(plan, { 'research-todo': status }), 'LR');
+      expect(getByTestId('status-badge')).toHaveClass('pv-status--icon-only');
+      expect(getByTestId('status-badge').querySelector('.pv-visually-hidden')).toHaveTextContent(new RegExp(status, 'i'));
+      unmount();
+    }
+    const { getByTestId } = await renderCanvasNode(todoNode(plan, { 'research-todo': 'executing' }), 'LR');
+    expect(getByTestId('status-badge')).not.toHaveClass('pv-status--icon-only');
+    expect(getByTestId('status-badge').querySelector('.pv-visually-hidden')).toBeNull();
+  });
+
+  it('shows any status by its icon alone next to the iteration and the todo progress, which take its room', async () => {
+    const node = todoNode(plan, { 'research-todo': 'executing' });
+    const { getByTestId } = await renderCanvasNode({ ...node, data: { ...node.data, iteration: 2, progress: { completed: 1, total: 5 } } }, 'LR');
+    expect(getByTestId('node-iteration')).toHaveTextContent('it. 2');
+    expect(getByTestId('status-badge')).toHaveClass('pv-status--icon-only');
+    expect(getByTestId('status-badge')).toHaveAttribute('title', expect.stringMatching(/executing/i));
+  });
+
   it('asks the store to open its execution logs', async () => {
     const { getByTestId, store } = await renderCanvasNode(todoNode(), 'LR');
     fireEvent.click(getByTestId('open-execution-logs'));

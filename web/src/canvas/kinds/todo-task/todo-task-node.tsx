@@ -29,6 +29,8 @@ export const TodoTaskNode = memo(function TodoTaskNode({ id, data }: NodeProps<T
       handles={handles}
       status={data.status}
       problems={data.problems}
+      // The iteration and the todo progress take the room of the status' label.
+      statusIconOnly={Boolean(data.iteration) || data.progress !== undefined}
       headerExtra={
         <>
           {data.iteration ? (
