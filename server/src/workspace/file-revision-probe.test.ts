@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RACY_MS } from './file-stamp';
+import { settle, writeSettledFile } from '../test-support/settled-file';
 import { FileRevisionProbe } from './file-revision-probe';
 import { revisionOf } from './revision';
 
@@ -22,13 +22,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Writes a file and dates it back past the racy window, as a file last edited a while ago is. */
-async function settledFile(path: string, text: string): Promise<void> {
-  await writeFile(path, text);
-  const past = new Date(Date.now() - RACY_MS - 5000);
-  await utimes(path, past, past);
-}
-
 describe('FileRevisionProbe', () => {
   it('answers the hash of the bytes, null for a missing file or a folder', async () => {
     const probe = new FileRevisionProbe();
@@ -42,11 +35,11 @@ describe('FileRevisionProbe', () => {
   it('trusts an unchanged stamp when asked (polling), and sees any change of size, inode or times', async () => {
     const probe = new FileRevisionProbe();
     const path = join(dir, 'plan.json');
-    await settledFile(path, 'one');
+    await writeSettledFile(path, 'one');
     expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('one'));
     expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('one'));
     expect(reads()).toBe(1);
-    await settledFile(path, 'three');
+    await writeSettledFile(path, 'three');
     expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('three'));
     expect(reads()).toBe(2);
     // Without trustStat the bytes are always read.
@@ -62,7 +55,7 @@ describe('FileRevisionProbe', () => {
     expect(await probe.revision(path, { trustStat: true })).toBe(revisionOf('one'));
     expect(reads()).toBe(2);
     // Once the file has settled, its stamp is trusted again.
-    await utimes(path, new Date(Date.now() - RACY_MS - 5000), new Date(Date.now() - RACY_MS - 5000));
+    await settle(path);
     await probe.revision(path, { trustStat: true });
     await probe.revision(path, { trustStat: true });
     expect(reads()).toBe(3);

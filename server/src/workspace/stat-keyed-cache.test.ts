@@ -1,9 +1,9 @@
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from './atomic-write';
-import { RACY_MS } from './file-stamp';
+import { writeSettledFile } from '../test-support/settled-file';
 import { StatKeyedCache } from './stat-keyed-cache';
 
 let dir: string;
@@ -14,14 +14,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Writes a file and dates it back past the racy window, as a file last edited a while ago is. */
-async function settledFile(name: string, text: string): Promise<string> {
-  const path = join(dir, name);
-  await writeFile(path, text);
-  const past = new Date(Date.now() - RACY_MS - 5000);
-  await utimes(path, past, past);
-  return path;
-}
+/** A file of the test's folder, last edited a while ago. */
+const settledFile = (name: string, text: string) => writeSettledFile(join(dir, name), text);
 
 function counter(cache: StatKeyedCache<string>, paths: string[], extra = '') {
   let computed = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLEARANCE, clearLane, TURN_GAP } from './clear-lane';
-import type { Box } from './loop-lane';
+import type { Box } from './node-boxes';
 
 const box = (left: number, top: number, w: number, h: number): Box => ({ left, top, right: left + w, bottom: top + h });
 

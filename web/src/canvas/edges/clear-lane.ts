@@ -1,4 +1,4 @@
-import type { Box } from './loop-lane';
+import type { Box } from './node-boxes';
 
 /** How far a forward edge keeps from the boxes it runs past. */
 export const CLEARANCE = 12;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANE_GAP, loopLane, type Box } from './loop-lane';
+import { LANE_GAP, loopLane } from './loop-lane';
+import type { Box } from './node-boxes';
 
 const box = (left: number, top: number, w = 100, h = 50): Box => ({ left, top, right: left + w, bottom: top + h });
 

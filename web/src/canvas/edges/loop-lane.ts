@@ -1,5 +1,4 @@
-/** A node's box in flow coordinates. */
-export type Box = { left: number; top: number; right: number; bottom: number };
+import type { Box } from './node-boxes';
 
 /** Distance between a loop's lane and the nodes it runs past. */
 export const LANE_GAP = 36;

@@ -1,5 +1,7 @@
 import type { Node } from '@xyflow/react';
-import type { Box } from './loop-lane';
+
+/** A node's box in flow coordinates. */
+export type Box = { left: number; top: number; right: number; bottom: number };
 
 /** Side of the square cells the node boxes are filed under (flow px): about a few nodes wide. */
 const CELL = 512;
