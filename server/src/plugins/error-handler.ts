@@ -2,23 +2,25 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ApiError, codeForStatus, messages } from '../errors';
 
+/** Answers a request no route matched (the web app's index.html for its routes): true when it did. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
 /**
  * One error shape for every 4xx/5xx, Fastify's own included (415, 413, bad URLs, unknown routes):
  * `{ statusCode, code, message, details: [{ path, message }] }`.
  */
 export const errorHandler = fp(
-  async function errorHandler(app: FastifyInstance, options: { onNotFound?: (request: FastifyRequest, reply: FastifyReply) => unknown }) {
+  async function errorHandler(app: FastifyInstance, options: { onNotFound?: NotFoundFallback }) {
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       const apiError = toApiError(error, request);
       if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
       return reply.status(apiError.statusCode).type('application/json; charset=utf-8').send(apiError.toBody());
     });
-    app.setNotFoundHandler(async (request, reply) => {
-      if (options.onNotFound) {
-        const handled = await options.onNotFound(request, reply);
-        if (handled !== undefined) return handled;
-      }
+    app.setNotFoundHandler((request, reply) => {
+      // Not awaited: a reply is a thenable that settles once it has been sent, so awaiting the
+      // fallback's answer (index.html) used to fall through and send the 404 after it as well.
+      if (options.onNotFound?.(request, reply)) return reply;
       const error = new ApiError(404, 'not_found', messages.notFoundRoute(request.method, request.url.split('?')[0] ?? request.url));
       return reply.status(404).type('application/json; charset=utf-8').send(error.toBody());
     });

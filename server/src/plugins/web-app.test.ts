@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appFor, copyFixtureWorkspace, expectApiError, type TempWorkspace } from '../test-support/fixture-workspace';
 
 let ws: TempWorkspace;
@@ -46,6 +46,19 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toBe(INDEX);
+    }
+  });
+
+  it('answers a client-side route once: no 404 sent after index.html', async () => {
+    // With logging off, every request's logger is app.log itself; a second answer to a reply
+    // already sent is only reported there (as a warning), the client sees the first one.
+    const warn = vi.spyOn(app.log, 'warn');
+    try {
+      for (const url of ['/workflows/Workflow%2FResearchReport', '/settings']) expect((await app.inject({ url })).statusCode, url).toBe(200);
+      expectApiError(await app.inject({ url: '/api/nope' }), 404, 'not_found');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
     }
   });
 

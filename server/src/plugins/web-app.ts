@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { relative, sep } from 'node:path';
+import type { NotFoundFallback } from './error-handler';
 
 /**
  * The build names every file under assets/ after a hash of its content, so a name never changes
@@ -30,10 +31,11 @@ export const webAppPlugin = fp(
   { name: 'planvas-web-app' },
 );
 
-/** For the not-found handler: index.html for app routes, undefined (a JSON 404) for the rest. */
-export function spaFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+/** For the not-found handler: index.html for app routes (true), nothing for the rest (a JSON 404). */
+export const spaFallback: NotFoundFallback = (request, reply) => {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '';
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return undefined;
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-}
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  return true;
+};
