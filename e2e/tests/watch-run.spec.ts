@@ -199,6 +199,9 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     const seededTodos = (seeded?.data['todos'] as Array<{ title: string; status: string }>).map((t) => ({ title: t.title, status: t.status }));
     expect(seededTodos).toEqual(snapshot.todos.map((t) => ({ title: t.title, status: t.status })));
     await expect(todoNode.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed');
+    // The step before the branch point ran in the parent: completed (carried over), not pending.
+    await expect(page.locator('.react-flow__node[data-id="gather-sources"] [data-status]').first()).toHaveAttribute('data-status', 'completed');
+    expect(branchEvents.find((e) => e.type === 'step_status' && e.data['step_id'] === 'gather-sources')?.data).toMatchObject({ status: 'completed', carried_over_from: runId });
     await screenshot(page, 'watch-run-5-branched-run-completed');
   } finally {
     await proxy.close();

@@ -15,13 +15,17 @@ export type RunOutcome = { status: 'completed' } | { status: 'failed'; reason: s
  * end of the list) finishes the run; `maxSteps` stops a plan that would loop forever.
  */
 export async function executeRun(ctx: RunContext, startStepId?: string): Promise<RunOutcome> {
-  const pending: StepStatusChanged[] = [...ctx.flow.nodes.values()].map((node) => ({
+  // A branched run starts at its todo_task step: the steps its parent had completed before it are
+  // shown completed (carried over from the parent, whose files the branch copied), not pending.
+  const carried = new Set(ctx.seed?.carriedOver ?? []);
+  const from = ctx.seed?.from.runId;
+  const initial: StepStatusChanged[] = [...ctx.flow.nodes.values()].map((node) => ({
     step_id: node.step.id,
-    status: 'pending',
     step_type: node.step.type ?? 'regular',
     ...stepPosition(node),
+    ...(from !== undefined && carried.has(node.step.id) ? { status: 'completed', carried_over_from: from } : { status: 'pending' }),
   }));
-  ctx.emit(pending.map((data) => ({ type: 'step_status', data })));
+  ctx.emit(initial.map((data) => ({ type: 'step_status', data })));
 
   let current: string | undefined = startStepId ?? ctx.flow.entry;
   let executed = 0;

@@ -14,6 +14,8 @@ export interface RunSeed {
   /** The parent's iteration whose snapshot this is; the branch continues at iteration + 1. */
   iteration: number;
   from: { runId: string; iteration: number };
+  /** Steps the parent had completed by that snapshot: the branch starts them as completed (carried over), not pending. */
+  carriedOver: readonly string[];
 }
 
 /** A call from a learn_code script: `POST ${MCP_API_URL}/tools/custom/call_sub_agent`. */

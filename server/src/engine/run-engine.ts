@@ -28,6 +28,7 @@ import { sleep } from './pace';
 import { defaultProviderFactory, type ProviderFactory } from './providers/create-provider';
 import type { RunContext, RunSeed, SubAgentCallHandler } from './run-context';
 import { RunCancelled } from './step-failure';
+import { stepsCompletedAtSnapshot } from './carried-over';
 
 export interface RunEngineOptions {
   runs: RunStore;
@@ -183,6 +184,7 @@ export class RunEngine {
       list: { step_id: chosen, ...(snapshot.objective != null ? { objective: snapshot.objective } : {}), todos: snapshot.todos },
       iteration,
       from: { runId: parent.id, iteration },
+      carriedOver: stepsCompletedAtSnapshot(events, chosen, iteration),
     };
   }
 

@@ -114,6 +114,8 @@ export const StepStatusChanged = z.looseObject({
   todo_id: optional(z.string()),
   iteration: optional(Iteration),
   reason: optional(z.string()),
+  /** On a branched run's first statuses: the step completed in this run (the parent) before the branch point, and is not run again. */
+  carried_over_from: optional(z.string()),
 });
 export type StepStatusChanged = z.infer<typeof StepStatusChanged>;
 

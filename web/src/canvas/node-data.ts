@@ -26,6 +26,8 @@ type StepData<S> = {
   branchOf?: { conditionalId: string; branch: 'true' | 'false' };
   problems: Problem[];
   status?: NodeStatus;
+  /** Where the status comes from, when not from this run's own work (a branch's carried-over steps). */
+  statusNote?: string;
 };
 
 export type RegularData = StepData<RegularStep>;
@@ -54,6 +56,8 @@ export type SubAgentData = {
   generic: boolean;
   problems: Problem[];
   status?: NodeStatus;
+  /** Where the status comes from, when not from this run's own work (a branch's carried-over steps). */
+  statusNote?: string;
 };
 
 export type StartData = { entryId?: string };

@@ -85,7 +85,7 @@ export function WorkflowCanvas() {
   // The followed run: statuses, todo progress and the delegation going on (each changes identity
   // only when it changes, so this re-renders per status change, not per event).
   const runDecor = useAppStore(
-    useShallow((s): RunDecor => ({ statuses: s.run.stepStatuses, todos: s.run.todosByStep, activeNodeId: s.run.activeDelegation?.nodeId ?? null })),
+    useShallow((s): RunDecor => ({ statuses: s.run.stepStatuses, carriedOver: s.run.carriedOver, todos: s.run.todosByStep, activeNodeId: s.run.activeDelegation?.nodeId ?? null })),
   );
   const runDecorRef = useRef(runDecor);
   runDecorRef.current = runDecor;

@@ -6,7 +6,7 @@ import { RawJson } from './raw-json';
 function summary(event: EventEnvelope): string {
   const d = event.data;
   const parts: string[] = [];
-  for (const key of ['step_id', 'status', 'route_id', 'todo_id', 'title', 'next_action', 'iteration', 'reason', 'question', 'answer']) {
+  for (const key of ['step_id', 'status', 'carried_over_from', 'route_id', 'todo_id', 'title', 'next_action', 'iteration', 'reason', 'question', 'answer']) {
     const value = d[key];
     if (typeof value === 'string' || typeof value === 'number') parts.push(`${key}=${value}`);
   }

@@ -11,6 +11,7 @@ describe('run decorations', () => {
   it('puts statuses, leaf progress and the iteration on the nodes, touching only those that change', () => {
     const decor = {
       statuses: { 'research-todo': 'orchestrating', 'research-todo-sub-agent-literature': 'executing' } as const,
+      carriedOver: {},
       todos: {
         'research-todo': {
           stepId: 'research-todo',
@@ -31,10 +32,18 @@ describe('run decorations', () => {
     // Nothing new: the same array back.
     expect(withRunStates(nodes, decor)).toBe(nodes);
     // No run any more: statuses and progress go away.
-    const cleared = withRunStates(nodes, { statuses: {}, todos: {}, activeNodeId: null });
+    const cleared = withRunStates(nodes, { statuses: {}, carriedOver: {}, todos: {}, activeNodeId: null });
     expect(byId(cleared, 'research-todo').data).not.toHaveProperty('status');
     expect(byId(cleared, 'research-todo').data).not.toHaveProperty('progress');
     expect(byId(cleared, 'research-todo').data).not.toHaveProperty('iteration');
+  });
+
+  it("notes a status carried over from the run a branch started from, and drops the note when the step runs again", () => {
+    const carried = withRunStates(flow.nodes, { statuses: { 'gather-sources': 'completed' }, carriedOver: { 'gather-sources': 'run-1' }, todos: {}, activeNodeId: null });
+    expect(byId(carried, 'gather-sources').data).toMatchObject({ status: 'completed', statusNote: 'carried over from run run-1' });
+    const rerun = withRunStates(carried, { statuses: { 'gather-sources': 'running' }, carriedOver: {}, todos: {}, activeNodeId: null });
+    expect(byId(rerun, 'gather-sources').data).toMatchObject({ status: 'running' });
+    expect(byId(rerun, 'gather-sources').data).not.toHaveProperty('statusNote');
   });
 
   it('animates the route edge into the sub-agent being delegated to, and its return', () => {

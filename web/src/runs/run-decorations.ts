@@ -7,15 +7,17 @@ import type { StepTodos } from './run-derive';
 /** The part of the followed run the canvas draws. */
 export type RunDecor = {
   statuses: Readonly<Record<string, NodeStatus>>;
+  /** Node id -> the run its status is carried over from (see RunDerived). */
+  carriedOver: Readonly<Record<string, string>>;
   todos: Readonly<Record<string, StepTodos>>;
   /** Sub-agent node being delegated to right now. */
   activeNodeId: string | null;
 };
 
-type LiveData = { status?: NodeStatus; progress?: { completed: number; total: number }; iteration?: number };
+type LiveData = { status?: NodeStatus; statusNote?: string; progress?: { completed: number; total: number }; iteration?: number };
 
 /**
- * The node with the run's status (and, for a todo_task, its leaf progress and current
+ * The node with the run's status (with a note when it is carried over from a parent run), and, for a todo_task, its leaf progress and current
  * iteration). Returns the very same node when nothing it shows changed, so React Flow re-renders
  * only the nodes a batch of events touched.
  */
@@ -23,6 +25,8 @@ export function withRunState(node: CanvasNode, decor: RunDecor): CanvasNode {
   if (node.type === 'start' || node.type === 'end') return node;
   const data = node.data as LiveData;
   const status = decor.statuses[node.id];
+  const from = decor.carriedOver[node.id];
+  const statusNote = from !== undefined ? `carried over from run ${from}` : undefined;
   let progress: LiveData['progress'];
   let iteration: number | undefined;
   if (node.type === 'todo_task') {
@@ -34,9 +38,9 @@ export function withRunState(node: CanvasNode, decor: RunDecor): CanvasNode {
     }
   }
   const sameProgress = data.progress?.completed === progress?.completed && data.progress?.total === progress?.total;
-  if (data.status === status && sameProgress && data.iteration === iteration) return node;
+  if (data.status === status && data.statusNote === statusNote && sameProgress && data.iteration === iteration) return node;
   const next: Record<string, unknown> = { ...node.data };
-  for (const [key, value] of [['status', status], ['progress', progress], ['iteration', iteration]] as const) {
+  for (const [key, value] of [['status', status], ['statusNote', statusNote], ['progress', progress], ['iteration', iteration]] as const) {
     if (value === undefined) delete next[key];
     else next[key] = value;
   }

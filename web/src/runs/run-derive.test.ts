@@ -24,6 +24,19 @@ describe('deriveRun', () => {
     expect(done.lastSeq).toBe(seq);
   });
 
+  it("remembers which statuses a branch carried over from its parent run, until the step runs again", () => {
+    const start = deriveRun(EMPTY_RUN_DERIVED, [
+      ev('step_status', { step_id: 'gather', status: 'completed', carried_over_from: 'run-1' }),
+      ev('step_status', { step_id: 'research', status: 'pending' }),
+    ]);
+    expect(start.stepStatuses).toEqual({ gather: 'completed', research: 'pending' });
+    expect(start.carriedOver).toEqual({ gather: 'run-1' });
+    const unrelated = deriveRun(start, [ev('step_status', { step_id: 'research', status: 'running' })]);
+    expect(unrelated.carriedOver).toBe(start.carriedOver);
+    const again = deriveRun(unrelated, [ev('step_status', { step_id: 'gather', status: 'running' })]);
+    expect(again.carriedOver).toEqual({});
+  });
+
   it('builds the todo list from item events and replaces it with each snapshot', () => {
     let derived = deriveRun(EMPTY_RUN_DERIVED, [
       ev('todo_task_item_created', { ...step, todo_id: 't1', title: 'Survey', priority: 'high' }),

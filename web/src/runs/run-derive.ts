@@ -32,6 +32,8 @@ export type RunDerived = {
   lastSeq: number;
   /** Canvas node id -> status (sub-agents under their own node id). */
   stepStatuses: Record<string, NodeStatus>;
+  /** Node id -> the run its status is carried over from: a branch's steps before its branch point, completed in that run. */
+  carriedOver: Record<string, string>;
   activeDelegation: ActiveDelegation | null;
   todosByStep: Record<string, StepTodos>;
   /** The todo_task step whose todos changed last: the one the todo panel shows by default. */
@@ -45,6 +47,7 @@ export type RunDerived = {
 export const EMPTY_RUN_DERIVED: RunDerived = {
   lastSeq: 0,
   stepStatuses: {},
+  carriedOver: {},
   activeDelegation: null,
   todosByStep: {},
   currentTodoStepId: null,
@@ -74,6 +77,7 @@ export function nodeIdOfStatusEvent(data: Record<string, unknown>): string | und
 export function deriveRun(previous: RunDerived, events: ReadonlyArray<EventEnvelope>): RunDerived {
   if (events.length === 0) return previous;
   let stepStatuses = previous.stepStatuses;
+  let carriedOver = previous.carriedOver;
   let todosByStep = previous.todosByStep;
   let completions = previous.completions;
   let { activeDelegation, currentTodoStepId, runStatus, runReason, waitingInput } = previous;
@@ -88,6 +92,13 @@ export function deriveRun(previous: RunDerived, events: ReadonlyArray<EventEnvel
       statusesCopied = true;
     }
     stepStatuses[nodeId] = status;
+  };
+  // A status event says where the status comes from; a later one of a step run again clears it.
+  const setCarriedOver = (nodeId: string, from: string | undefined) => {
+    if (carriedOver[nodeId] === from) return;
+    carriedOver = { ...carriedOver };
+    if (from === undefined) delete carriedOver[nodeId];
+    else carriedOver[nodeId] = from;
   };
   const editTodos = (stepId: string): StepTodos => {
     if (!copiedSteps.has(stepId)) {
@@ -110,6 +121,7 @@ export function deriveRun(previous: RunDerived, events: ReadonlyArray<EventEnvel
         const nodeId = nodeIdOfStatusEvent(data);
         if (!status.success || !nodeId) break;
         setStatus(nodeId, status.data);
+        setCarriedOver(nodeId, str(data['carried_over_from']));
         const parent = str(data['parent_step_id']);
         const route = str(data['route_id']);
         if (parent && route) {
@@ -211,6 +223,7 @@ export function deriveRun(previous: RunDerived, events: ReadonlyArray<EventEnvel
   return {
     lastSeq: events[events.length - 1]!.seq,
     stepStatuses,
+    carriedOver,
     activeDelegation,
     todosByStep,
     currentTodoStepId,

@@ -292,9 +292,16 @@ describe('objective and branching', () => {
     expect(events[0]).toMatchObject({ type: 'run_status', data: { status: 'running', parent: { run_id: parentId, iteration: 2, step_id: 'research-todo' } } });
     const seeded = events.find((e) => e.type === 'todo_snapshot')!;
     expect(seeded.data).toMatchObject({ iteration: 2, reason: 'seeded', todos: parentSnapshot2.data['todos'], objective: parentSnapshot2.data['objective'] });
-    // The branch starts at the todo_task step, not at the top of the plan.
+    // The branch starts at the todo_task step, not at the top of the plan: the step before it
+    // ran in the parent and shows as completed there, carried over; the rest start pending.
     const running = events.filter((e) => e.type === 'step_status' && e.data['status'] === 'running').map((e) => e.data['step_id']);
     expect(running[0]).toBe('research-todo');
+    const initial = new Map(events.filter((e) => e.type === 'step_status').map((e) => [e.data['step_id'], e.data] as const).reverse());
+    expect(initial.get('gather-sources')).toMatchObject({ status: 'completed', carried_over_from: parentId });
+    expect(initial.get('research-todo')).toMatchObject({ status: 'pending' });
+    expect(initial.get('research-todo')).not.toHaveProperty('carried_over_from');
+    expect(initial.get('publish-report')).toMatchObject({ status: 'pending' });
+    expect(running).not.toContain('gather-sources');
     const iterations = events.filter((e) => e.type === 'todo_task_route_selected').map((e) => e.data['iteration']);
     expect(iterations).toEqual([3, 4, 5, 6]);
     // No todos were re-planned: the four remaining decisions work on the parent's todos.

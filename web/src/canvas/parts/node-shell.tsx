@@ -22,6 +22,8 @@ export type NodeShellProps = {
   size: Size;
   handles: readonly HandleSpec[];
   status?: NodeStatus | undefined;
+  /** Said after the status in its title ("carried over from run …"). */
+  statusNote?: string | undefined;
   problems?: readonly Problem[];
   className?: string;
   /** Extra header items (before the status badge). */
@@ -36,7 +38,7 @@ export type NodeShellProps = {
  * then the kind's own body, then its handles. `data-status` is a stable hook for tests and tools.
  */
 export function NodeShell(props: NodeShellProps) {
-  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, problems = [], className, headerExtra, statusIconOnly = false, children } = props;
+  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, statusNote, problems = [], className, headerExtra, statusIconOnly = false, children } = props;
   const compact = useAppStore((s) => s.detail === 'compact');
   const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.length > 0 ? 'has-problems' : '', compact ? 'is-compact' : '', className ?? '']
     .filter(Boolean)
@@ -66,7 +68,7 @@ export function NodeShell(props: NodeShellProps) {
         {number !== undefined && <span className="pv-node__number">#{number}</span>}
         <span className="pv-node__spacer" />
         {headerExtra}
-        <StatusBadge status={status} iconOnly={statusIconOnly} />
+        <StatusBadge status={status} note={statusNote} iconOnly={statusIconOnly} />
         <ProblemsBadge problems={problems} />
       </header>
       <div className="pv-node__body" style={{ height: railTop(handles, size) - HEADER_HEIGHT }}>

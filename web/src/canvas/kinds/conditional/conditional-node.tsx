@@ -14,7 +14,7 @@ export const ConditionalNode = memo(function ConditionalNode({ data }: NodeProps
   const yes = step.if_true_steps?.length ?? 0;
   const no = step.if_false_steps?.length ?? 0;
   return (
-    <NodeShell kind="conditional" icon={conditionalDefinition.icon} kindLabel={conditionalDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} problems={data.problems}>
+    <NodeShell kind="conditional" icon={conditionalDefinition.icon} kindLabel={conditionalDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} statusNote={data.statusNote} problems={data.problems}>
       <div className="pv-node__title" title={titleOf(step)}>
         {titleOf(step)}
       </div>

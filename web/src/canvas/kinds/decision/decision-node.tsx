@@ -12,7 +12,7 @@ export const DecisionNode = memo(function DecisionNode({ data }: NodeProps<Decis
   const { size, handles } = useNodeGeometry(decisionDefinition, data);
   const { step } = data;
   return (
-    <NodeShell kind="decision" icon={decisionDefinition.icon} kindLabel={decisionDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} problems={data.problems}>
+    <NodeShell kind="decision" icon={decisionDefinition.icon} kindLabel={decisionDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} statusNote={data.statusNote} problems={data.problems}>
       <div className="pv-node__title" title={titleOf(step)}>
         {titleOf(step)}
       </div>

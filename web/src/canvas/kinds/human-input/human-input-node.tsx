@@ -16,7 +16,7 @@ export const HumanInputNode = memo(function HumanInputNode({ data }: NodeProps<H
   const { step } = data;
   const responseType = step.response_type ?? 'text';
   return (
-    <NodeShell kind="human_input" icon={humanInputDefinition.icon} kindLabel={humanInputDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} problems={data.problems}>
+    <NodeShell kind="human_input" icon={humanInputDefinition.icon} kindLabel={humanInputDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} statusNote={data.statusNote} problems={data.problems}>
       <div className="pv-node__title" title={titleOf(step)}>
         {titleOf(step)}
       </div>

@@ -36,7 +36,7 @@ export const OpaqueNode = memo(function OpaqueNode({ data }: NodeProps<OpaqueNod
       number={data.number}
       size={size}
       handles={handles}
-      status={data.status}
+      status={data.status} statusNote={data.statusNote}
       problems={data.problems}
     >
       <div className="pv-node__title" title={label}>

@@ -52,4 +52,11 @@ describe('StepNode (regular)', () => {
     expect(wrapper.querySelector('.pv-node')).toHaveAttribute('data-status', 'failed');
     expect(getByTestId('status-badge')).toHaveTextContent('Failed');
   });
+
+  it('says where a carried-over status comes from, in the badge title and for screen readers', async () => {
+    const node = fixtureNode('regular', 'gather-sources', { statuses: { 'gather-sources': 'completed' } });
+    const { getByTestId } = await renderCanvasNode({ ...node, data: { ...node.data, statusNote: 'carried over from run r-1' } }, 'LR');
+    expect(getByTestId('status-badge')).toHaveAttribute('title', 'Completed (carried over from run r-1)');
+    expect(getByTestId('status-badge')).toHaveTextContent('Completed (carried over from run r-1)');
+  });
 });

@@ -22,7 +22,7 @@ export const StepNode = memo(function StepNode({ data }: NodeProps<RegularNode>)
       number={data.number}
       size={size}
       handles={handles}
-      status={data.status}
+      status={data.status} statusNote={data.statusNote}
       problems={data.problems}
     >
       <StepBody step={step} />

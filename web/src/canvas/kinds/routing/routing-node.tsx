@@ -15,7 +15,7 @@ export const RoutingNode = memo(function RoutingNode({ data }: NodeProps<Routing
   const { size, handles } = useNodeGeometry(routingDefinition, data);
   const { step } = data;
   return (
-    <NodeShell kind="routing" icon={routingDefinition.icon} kindLabel={routingDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} problems={data.problems}>
+    <NodeShell kind="routing" icon={routingDefinition.icon} kindLabel={routingDefinition.label} title={titleOf(step)} number={data.number} size={size} handles={handles} status={data.status} statusNote={data.statusNote} problems={data.problems}>
       <div className="pv-node__title" title={titleOf(step)}>
         {titleOf(step)}
       </div>
@@ -43,7 +43,7 @@ export const OrchestrationRoutingNode = memo(function OrchestrationRoutingNode({
       number={data.number}
       size={size}
       handles={handles}
-      status={data.status}
+      status={data.status} statusNote={data.statusNote}
       problems={data.problems}
     >
       <div className="pv-node__title" title={titleOf(step)}>

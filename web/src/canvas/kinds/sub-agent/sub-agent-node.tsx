@@ -27,7 +27,7 @@ export const SubAgentNode = memo(function SubAgentNode({ data }: NodeProps<SubAg
       title={titleOf(step)}
       size={size}
       handles={handles}
-      status={data.status}
+      status={data.status} statusNote={data.statusNote}
       problems={data.problems}
     >
       <StepBody step={step} lines={1} />

@@ -27,7 +27,7 @@ export const TodoTaskNode = memo(function TodoTaskNode({ id, data }: NodeProps<T
       number={data.number}
       size={size}
       handles={handles}
-      status={data.status}
+      status={data.status} statusNote={data.statusNote}
       problems={data.problems}
       // The iteration and the todo progress take the room of the status' label.
       statusIconOnly={Boolean(data.iteration) || data.progress !== undefined}
