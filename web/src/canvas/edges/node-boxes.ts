@@ -6,7 +6,7 @@ export type Box = { left: number; top: number; right: number; bottom: number };
 /** Side of the square cells the node boxes are filed under (flow px): about a few nodes wide. */
 const CELL = 512;
 
-export function boxOf(node: Node): Box {
+function boxOf(node: Node): Box {
   const width = node.measured?.width ?? node.width ?? 0;
   const height = node.measured?.height ?? node.height ?? 0;
   return { left: node.position.x, top: node.position.y, right: node.position.x + width, bottom: node.position.y + height };
