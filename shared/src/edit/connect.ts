@@ -109,7 +109,8 @@ function planOutput(plan: Plan, source: string, handle: string): { output: Outpu
     case 'next':
       return { visit, edge, output: { kind: 'field', path: [...path, 'next_step_id'] } };
     case 'route': {
-      const routes = step?.type === 'routing' ? (step.routes ?? []) : [];
+      // A jump route's handle is its route id: routing and branch keep them in `routes`.
+      const routes = step && 'routes' in step && Array.isArray(step.routes) ? step.routes : [];
       const index = routes.findIndex((r) => r.route_id === handle);
       return { visit, edge, output: { kind: 'field', path: [...path, 'routes', index, 'next_step_id'] } };
     }

@@ -76,8 +76,8 @@ describe('todo_task / orchestration routes', () => {
     expect(expectRefused(moveRoute(doc, 'research-todo', 0, 3))).toMatch(/no position 3/);
     expect(expectRefused(updateRoute(doc, 'research-todo', 'literature', { route_id: 'x' }))).toMatch(/rename route/);
     expect(expectRefused(setSubAgentStep(doc, 'research-todo', 'literature', { id: 'gather-sources' }))).toMatch(/already used/);
-    expect(expectRefused(setSubAgentStep(doc, 'choose-depth', 'standard', { id: 'z' }))).toMatch(/only todo_task and orchestration/);
-    expect(expectRefused(setGenericAgent(doc, 'draft-outline', true))).toMatch(/only a todo_task has a generic agent/);
+    expect(expectRefused(setSubAgentStep(doc, 'choose-depth', 'standard', { id: 'z' }))).toMatch(/only delegating steps/);
+    expect(expectRefused(setGenericAgent(doc, 'draft-outline', true))).toMatch(/only todo_task, orchestrator and agent steps have a generic agent/);
     const invalid = updateRoute(doc, 'research-todo', 'literature', { sub_agent_step: { id: 'x', has_loop: 3 } });
     expect(invalid.ok).toBe(false);
     if (!invalid.ok) expect(invalid.details?.map((d) => d.path)).toContain('$.steps[1].predefined_routes[0].sub_agent_step.has_loop');

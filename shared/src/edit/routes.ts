@@ -1,6 +1,7 @@
 import { issuesToDetails } from '../errors';
 import { Route } from '../plan/route';
 import { asKnownStep, stepKind, type SubAgentStep } from '../plan/step';
+import { stepKindSpec } from '../plan/step-kinds';
 import { RoutingRoute } from '../plan/steps/routing';
 import type { PathSegment, StepVisit } from '../plan/walk';
 import type { Plan } from '../plan/plan';
@@ -13,9 +14,9 @@ import { editReasons } from './reasons';
 import { dropVanishedConfig, replacementProblem } from './update-step';
 
 /**
- * Routes of the three kinds that have them: todo_task `predefined_routes` and orchestration
- * `orchestration_routes` (each route delegates to a private sub-agent step), routing `routes`
- * (each route names the next step). The same operations work on all three.
+ * Routes of the kinds that have them (each kind's module says which field): delegating routes
+ * (`predefined_routes`, `orchestration_routes`) run a sub-agent step, jump routes (routing and
+ * branch `routes`) name the next step. The same operations work on all of them.
  */
 export type AnyRoute = Route | RoutingRoute;
 export type RoutePatch = Readonly<Record<string, unknown>>;
@@ -25,7 +26,7 @@ interface RouteHost {
   visit: StepVisit;
   listPath: PathSegment[];
   routes: AnyRoute[];
-  /** true for todo_task / orchestration: routes carry sub-agent steps. */
+  /** Routes carry sub-agent steps (or orphan refs) rather than next step ids. */
   delegating: boolean;
 }
 
@@ -33,12 +34,11 @@ function routeHost(plan: Plan, stepId: string): RouteHost | EditFailure {
   const visit = findStep(plan, stepId);
   if (!visit) return fail(editReasons.unknownStep(stepId));
   const step = asKnownStep(visit.step);
-  const field =
-    step?.type === 'todo_task' ? 'predefined_routes' : step?.type === 'orchestration' ? 'orchestration_routes' : step?.type === 'routing' ? 'routes' : undefined;
-  if (!field) return fail(editReasons.noRoutes(stepId, stepKind(visit.step)));
-  const listPath = [...visit.path, field];
+  const spec = step ? stepKindSpec(step.type).routes : undefined;
+  if (!spec) return fail(editReasons.noRoutes(stepId, stepKind(visit.step)));
+  const listPath = [...visit.path, spec.field];
   const routes = getIn(plan, listPath);
-  return { visit, listPath, routes: Array.isArray(routes) ? (routes as AnyRoute[]) : [], delegating: field !== 'routes' };
+  return { visit, listPath, routes: Array.isArray(routes) ? (routes as AnyRoute[]) : [], delegating: spec.delegating };
 }
 
 function routeIndex(host: RouteHost, stepId: string, routeId: string): number | EditFailure {
@@ -162,11 +162,12 @@ export function setSubAgentStep(doc: PlanDocument, stepId: string, routeId: stri
   });
 }
 
-/** Turns a todo_task's generic agent (for todos no predefined route fits) on or off. */
+/** Turns a delegating step's generic agent (for todos no predefined route fits) on or off. */
 export function setGenericAgent(doc: PlanDocument, stepId: string, enabled: boolean): EditResult {
   const visit = findStep(doc.plan, stepId);
   if (!visit) return fail(editReasons.unknownStep(stepId));
-  if (asKnownStep(visit.step)?.type !== 'todo_task') return fail(editReasons.noGenericAgent(stepId, stepKind(visit.step)));
+  const known = asKnownStep(visit.step);
+  if (!known || !stepKindSpec(known.type).genericAgentSwitch) return fail(editReasons.noGenericAgent(stepId, stepKind(visit.step)));
   return done(withPlan(doc, setIn(doc.plan, [...visit.path, 'enable_generic_agent'], enabled)));
 }
 

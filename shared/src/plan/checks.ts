@@ -1,24 +1,50 @@
 import { formatJsonPath } from '../errors';
-import { END } from './common';
-import { buildFlow, optionIndexForKey, targetFields } from './flow';
+import { END, sharedWithOf } from './common';
+import { isDisplayId } from './display-ids';
+import { detectGeneration } from './detect-generation';
+import { buildFlow, targetFields } from './flow';
+import { GENERATION_ORDER, GENERATIONS, generationTraits, type Generation } from './generations';
 import type { Plan } from './plan';
 import type { Problem } from './problems';
-import { asKnownStep } from './step';
-import { walkSteps, type PathSegment } from './walk';
+import type { Route } from './route';
+import { asKnownStep, type Step } from './step';
+import { STEP_KINDS, stepKindSpec } from './step-kinds';
+import { routesOf, walkSteps, type PathSegment } from './walk';
+
+export interface CheckPlanOptions {
+  /** The file's generation; detected from the plan when absent. */
+  generation?: Generation;
+}
+
+const at = (path: PathSegment[]) => formatJsonPath(path);
 
 /**
- * Graph checks of a plan. They never block saving a half-edited workflow; they are reported so the
- * canvas can mark the offending node and field.
+ * Graph checks of a plan, by the rules of the generation the file follows. They never block saving
+ * a half-edited workflow; they are reported so the canvas can mark the offending node and field.
+ * They run on whatever parsed: a schema problem elsewhere in the file hides none of them.
  */
-export function checkPlan(plan: Plan): Problem[] {
+export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[] {
+  const generation = options.generation ?? detectGeneration(plan).generation;
   const problems: Problem[] = [];
-  const at = (path: PathSegment[]) => formatJsonPath(path);
-
   const seen = new Map<string, string>();
   const subAgentIds = new Set<string>();
+  const orphans = new Map<string, Step>();
+  for (const step of plan.orphan_steps ?? []) if (typeof step?.id === 'string' && !orphans.has(step.id)) orphans.set(step.id, step);
+
   for (const visit of walkSteps(plan)) {
     const { step, path } = visit;
+    if (!isStepObject(step)) continue;
     if (visit.scope === 'sub_agent') subAgentIds.add(step.id);
+    if (isDisplayId(step.id)) {
+      problems.push({
+        code: 'missing_step_id',
+        // The real loader checks presence in steps and sub-agents; an id-less orphan step loads.
+        severity: visit.scope === 'orphan' ? 'warning' : 'error',
+        path: at([...path, 'id']),
+        stepId: step.id,
+        message: `the step at ${step.id} has no id; planvas shows it as "${step.id}" and keeps it id-less on disk`,
+      });
+    }
     const first = seen.get(step.id);
     if (first !== undefined) {
       problems.push({ code: 'duplicate_step_id', severity: 'error', path: at([...path, 'id']), stepId: step.id, message: `step id "${step.id}" is already used at ${first}` });
@@ -26,41 +52,40 @@ export function checkPlan(plan: Plan): Problem[] {
       seen.set(step.id, at(path));
     }
     const known = asKnownStep(step);
-    if (known?.type === 'routing') {
-      const routes = known.routes ?? [];
-      if (routes.length < 2) {
-        problems.push({ code: 'routing_too_few_routes', severity: 'error', path: at([...path, 'routes']), stepId: step.id, message: `routing step "${step.id}" needs at least 2 routes (has ${routes.length})` });
-      }
-      const defaultRoute = known.default_route_id;
-      if (defaultRoute && !routes.some((r) => r.route_id === defaultRoute)) {
-        problems.push({ code: 'unknown_default_route', severity: 'error', path: at([...path, 'default_route_id']), stepId: step.id, message: `default_route_id "${defaultRoute}" names no route of "${step.id}"` });
-      }
+    if (!known) continue;
+    const spec = stepKindSpec(known.type);
+    problems.push(...leniently(() => spec.check?.(known, { at: (field) => at([...path, ...field]), generation }) ?? []));
+    if (!spec.generations.includes(generation)) problems.push(retiredKind(known.type, path, step.id, generation));
+    const renamed = spec.renamedIn?.[generation];
+    if (renamed !== undefined) {
+      problems.push({ code: 'legacy_step_kind', severity: 'info', path: at([...path, 'type']), stepId: step.id, message: `"${step.id}" has type "${known.type}", which ${GENERATIONS[generation].label} reads as "${renamed}" (its writers write "${renamed}"); planvas keeps "${known.type}"` });
     }
-    if (known?.type === 'todo_task' && (known.predefined_routes ?? []).length === 0 && !known.enable_generic_agent) {
-      problems.push({ code: 'todo_task_no_agents', severity: 'error', path: at([...path, 'predefined_routes']), stepId: step.id, message: `todo_task "${step.id}" has no predefined routes and the generic agent is off: nothing can do its todos` });
-    }
-    if (known?.type === 'human_input' && known.option_routes) {
-      const options = known.options ?? [];
-      for (const key of Object.keys(known.option_routes)) {
-        if (optionIndexForKey(key, options) === undefined) {
-          problems.push({ code: 'unknown_option_route', severity: 'error', path: at([...path, 'option_routes', key]), stepId: step.id, message: `option route "${key}" names no option of "${step.id}" (options: ${options.map((o, i) => `${i} "${o}"`).join(', ') || 'none'})` });
-        }
+    for (const field of spec.requiredFields?.[generation] ?? []) {
+      const value = (step as Record<string, unknown>)[field];
+      if (typeof value === 'string' ? value.trim() === '' : value == null) {
+        problems.push({ code: 'missing_required_field', severity: 'error', path: at([...path, field]), stepId: step.id, message: `"${step.id}" needs ${field} (${GENERATIONS[generation].label} refuses a ${known.type} step without it)` });
       }
     }
+    const routes = routesOf(step);
+    if (routes) problems.push(...leniently(() => routeAgentChecks(step.id, routes.routes, [...path, routes.field], orphans, generation)));
   }
+
+  problems.push(...sharedWithChecks(plan, generation));
 
   const flow = buildFlow(plan);
   for (const node of flow.nodes.values()) {
     for (const { field, target } of targetFields(node.step, node.path)) {
       if (target === END || flow.nodes.has(target)) continue;
-      const isSubAgent = subAgentIds.has(target);
+      // The real loader counts sub-agent and orphan step ids as known targets
+      // (validateNextStepIDReferences), so those load; planvas warns since no flow reaches them.
+      const nested = subAgentIds.has(target) || orphans.has(target);
       problems.push({
-        code: isSubAgent ? 'sub_agent_target' : 'unknown_target',
-        severity: 'error',
+        code: nested ? 'sub_agent_target' : 'unknown_target',
+        severity: nested ? 'warning' : 'error',
         path: at(field),
         stepId: node.step.id,
-        message: isSubAgent
-          ? `"${node.step.id}" jumps to "${target}", a sub-agent step, which only its parent can run`
+        message: nested
+          ? `"${node.step.id}" jumps to "${target}", a ${subAgentIds.has(target) ? 'sub-agent' : 'shared orphan'} step, which only the steps that delegate to it run`
           : `"${node.step.id}" jumps to "${target}", which names no step (use a step id or "end")`,
       });
     }
@@ -81,5 +106,99 @@ export function checkPlan(plan: Plan): Problem[] {
       problems.push({ code: 'unreachable_step', severity: 'warning', path: at(node.path), stepId: id, message: `step "${id}" is never reached from the first step` });
     }
   }
+  return problems;
+}
+
+/**
+ * The checks also run on plans that break the schema (a field of the wrong type somewhere), so a
+ * kind's check may meet a value it does not expect; that step's own checks are then skipped (the
+ * schema problem is reported) and every other check still runs.
+ */
+function leniently(check: () => Problem[]): Problem[] {
+  try {
+    return check();
+  } catch {
+    return [];
+  }
+}
+
+/** A step that did not even parse as an object with an id is the schema's problem, not the graph's. */
+function isStepObject(step: unknown): step is Step {
+  return typeof step === 'object' && step !== null && typeof (step as { id?: unknown }).id === 'string';
+}
+
+/**
+ * Each delegating route runs an inline sub-agent step or a shared orphan step. A reference must name
+ * an orphan step that is shared with the referring step, as the real loader insists.
+ */
+function routeAgentChecks(stepId: string, routes: ReadonlyArray<Route>, base: PathSegment[], orphans: ReadonlyMap<string, Step>, generation: Generation): Problem[] {
+  const problems: Problem[] = [];
+  const traits = generationTraits(generation);
+  routes.forEach((route, r) => {
+    const ref = route.orphan_step_ref;
+    if (ref == null || ref === '') {
+      const sub = route.sub_agent_step;
+      if (!sub) {
+        problems.push({ code: 'route_without_agent', severity: 'error', path: at([...base, r]), stepId, message: `route "${route.route_id}" of "${stepId}" has neither a sub_agent_step nor an orphan_step_ref` });
+      } else if (traits.subAgentIdIsRouteId && typeof sub.id === 'string' && !isDisplayId(sub.id) && sub.id !== route.route_id) {
+        problems.push({ code: 'sub_agent_id_mismatch', severity: 'error', path: at([...base, r, 'sub_agent_step', 'id']), stepId, message: `route "${route.route_id}" of "${stepId}" runs sub-agent "${sub.id}"; ${GENERATIONS[generation].label} wants the sub-agent's id to be the route id` });
+      }
+      return;
+    }
+    if (route.sub_agent_step) {
+      problems.push({ code: 'orphan_ref_and_sub_agent', severity: 'error', path: at([...base, r, 'sub_agent_step']), stepId, message: `route "${route.route_id}" of "${stepId}" has both an orphan_step_ref and a sub_agent_step; keep one` });
+    }
+    const orphan = orphans.get(ref);
+    if (!orphan) {
+      problems.push({ code: 'unknown_orphan_ref', severity: 'error', path: at([...base, r, 'orphan_step_ref']), stepId, message: `route "${route.route_id}" of "${stepId}" refers to orphan step "${ref}", which is not in orphan_steps` });
+      return;
+    }
+    const sharedWith = sharedWithOf(orphan);
+    const field = generationTraits(generation).sharedWithField;
+    // Either list counts: a file may be read by a runtime of the other generation.
+    const allowed = [...(sharedWith?.orchestrator_ids ?? []), ...(sharedWith?.agent_ids ?? [])];
+    if (!allowed.includes(stepId)) {
+      problems.push({ code: 'orphan_not_shared', severity: 'error', path: at([...base, r, 'orphan_step_ref']), stepId, message: `orphan step "${ref}" is not shared with "${stepId}" (add "${stepId}" to its shared_with.${field})` });
+    }
+  });
+  return problems;
+}
+
+/** A kind the file's generation no longer accepts: a notice naming the generation that dropped it. */
+function retiredKind(kind: keyof typeof STEP_KINDS, path: PathSegment[], stepId: string, generation: Generation): Problem {
+  const accepted = STEP_KINDS[kind].generations;
+  const last = accepted[accepted.length - 1];
+  const dropper = GENERATION_ORDER.find((g) => last !== undefined && GENERATION_ORDER.indexOf(g) > GENERATION_ORDER.indexOf(last) && !accepted.includes(g));
+  const introducedLater = accepted.every((g) => GENERATION_ORDER.indexOf(g) > GENERATION_ORDER.indexOf(generation));
+  return {
+    code: 'retired_step_kind',
+    severity: 'info',
+    path: at([...path, 'type']),
+    stepId,
+    message: introducedLater
+      ? `"${stepId}" has type "${kind}", which ${GENERATIONS[generation].label} does not know yet (it came with ${GENERATIONS[accepted[0] ?? generation].label})`
+      : `"${stepId}" has type "${kind}", which ${GENERATIONS[dropper ?? generation].label} dropped; runtimes of that generation reject it`,
+  };
+}
+
+/**
+ * Every id an orphan step is shared with must be a step that can delegate to it: a todo_task in
+ * coding-agent-loop, an agent with routes in agentworks (resolvePlanOrphanStepRefs).
+ */
+function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
+  const delegating = new Set<string>();
+  for (const { step } of walkSteps(plan)) if (routesOf(step)) delegating.add(step.id);
+  const problems: Problem[] = [];
+  (plan.orphan_steps ?? []).forEach((orphan, i) => {
+    if (!isStepObject(orphan)) return;
+    const sharedWith = sharedWithOf(orphan);
+    if (!sharedWith) return;
+    for (const key of ['orchestrator_ids', 'agent_ids'] as const) {
+      sharedWith[key].forEach((id, j) => {
+        if (delegating.has(id)) return;
+        problems.push({ code: 'unknown_shared_with', severity: 'error', path: at(['orphan_steps', i, 'shared_with', key, j]), stepId: orphan.id, message: `orphan step "${orphan.id}" is shared with "${id}", but no step with routes has that id (${GENERATIONS[generation].label} refuses it)` });
+      });
+    }
+  });
   return problems;
 }

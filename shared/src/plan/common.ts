@@ -27,8 +27,19 @@ export const ValidationFile = z.looseObject({
 });
 export type ValidationFile = z.infer<typeof ValidationFile>;
 
+/** A database check (newer generations): a query whose row count is bounded. */
+export const DbCheck = z.looseObject({
+  name: optional(z.string()),
+  sql: optional(z.string()),
+  min_rows: optional(z.number()),
+  max_rows: optional(z.number()),
+  checks: optional(z.array(z.unknown())),
+});
+export type DbCheck = z.infer<typeof DbCheck>;
+
 export const ValidationSchema = z.looseObject({
   files: optional(z.array(ValidationFile)),
+  db: optional(z.array(DbCheck)),
 });
 export type ValidationSchema = z.infer<typeof ValidationSchema>;
 
@@ -36,7 +47,17 @@ export type ValidationSchema = z.infer<typeof ValidationSchema>;
 export const ContextOutput = z.union([z.string(), z.array(z.string())]);
 export type ContextOutput = z.infer<typeof ContextOutput>;
 
-/** Fields every step kind carries (FORMATS.md "Common fields"). */
+/**
+ * Who may use a shared orphan step: `orchestrator_ids` (coding-agent-loop, older agentworks) or
+ * `agent_ids` (agentworks' `agent` generation). Both lists name steps by id.
+ */
+export const SharedWith = z.looseObject({
+  orchestrator_ids: optional(z.array(z.string())),
+  agent_ids: optional(z.array(z.string())),
+});
+export type SharedWith = z.infer<typeof SharedWith>;
+
+/** Fields every step kind carries (docs/formats.md "Common fields" and "On any step"). */
 export const StepBase = z.looseObject({
   id: StepId,
   title: optional(z.string()),
@@ -45,6 +66,10 @@ export const StepBase = z.looseObject({
   context_dependencies: optional(z.array(z.string())),
   context_output: optional(ContextOutput),
   validation_schema: optional(ValidationSchema),
+  shared_with: optional(SharedWith),
+  // Script inputs of scripted steps; their shape is the runtime's business, kept as written.
+  script_parameters: optional(z.unknown()),
+  script_parameters_schema: optional(z.unknown()),
 });
 export type StepBase = z.infer<typeof StepBase>;
 
@@ -56,4 +81,15 @@ export const NextStepId = optional(z.string());
 export function contextOutputs(value: ContextOutput | null | undefined): string[] {
   if (value == null) return [];
   return (Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== '');
+}
+
+/** A step's `shared_with`, read safely from any step (an opaque step's fields are unchecked). */
+export function sharedWithOf(step: object): { orchestrator_ids: string[]; agent_ids: string[] } | undefined {
+  const value = (step as { shared_with?: unknown }).shared_with;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const list = (key: string): string[] => {
+    const ids = (value as Record<string, unknown>)[key];
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  };
+  return { orchestrator_ids: list('orchestrator_ids'), agent_ids: list('agent_ids') };
 }

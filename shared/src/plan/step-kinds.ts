@@ -1,15 +1,65 @@
-/** The step kinds planvas understands; everything else is an opaque step. */
-export const KNOWN_STEP_TYPES = [
-  'regular',
-  'todo_task',
-  'orchestration',
-  'routing',
-  'conditional',
-  'decision',
-  'human_input',
-] as const;
-export type StepKind = (typeof KNOWN_STEP_TYPES)[number];
+import { agentKind, type AgentStep } from './steps/agent';
+import { branchKind, type BranchStep } from './steps/branch';
+import { conditionalKind, type ConditionalStep } from './steps/conditional';
+import { crewKind, type CrewStep } from './steps/crew';
+import { decisionKind, type DecisionStep } from './steps/decision';
+import { humanInputKind, type HumanInputStep } from './steps/human-input';
+import type { StepKindSpec } from './steps/kind-spec';
+import { messageSequenceKind, type MessageSequenceStep } from './steps/message-sequence';
+import { orchestrationKind, type OrchestrationStep } from './steps/orchestration';
+import { orchestratorKind, type OrchestratorStep } from './steps/orchestrator';
+import { regularKind, type RegularStep } from './steps/regular';
+import { routingKind, type RoutingStep } from './steps/routing';
+import { todoTaskKind, type TodoTaskStep } from './steps/todo-task';
+
+/** The step type of each kind (its module's schema type); a new kind adds its line here and its row below. */
+export interface StepOfKind {
+  regular: RegularStep;
+  todo_task: TodoTaskStep;
+  orchestrator: OrchestratorStep;
+  agent: AgentStep;
+  message_sequence: MessageSequenceStep;
+  routing: RoutingStep;
+  branch: BranchStep;
+  human_input: HumanInputStep;
+  crew: CrewStep;
+  orchestration: OrchestrationStep;
+  conditional: ConditionalStep;
+  decision: DecisionStep;
+}
+export type StepKind = keyof StepOfKind;
+
+/**
+ * The step kinds planvas understands, one module each under `steps/`; any other `type` is an
+ * opaque step. This table is the only list: adding a kind is one module and one row here, and the
+ * compiler then names every place that must handle it (the web's node registry, the engine's
+ * executors). Order is the palette's order.
+ */
+export const STEP_KINDS: { readonly [K in StepKind]: StepKindSpec<StepOfKind[K], K> } = {
+  regular: regularKind,
+  todo_task: todoTaskKind,
+  orchestrator: orchestratorKind,
+  agent: agentKind,
+  message_sequence: messageSequenceKind,
+  routing: routingKind,
+  branch: branchKind,
+  human_input: humanInputKind,
+  crew: crewKind,
+  orchestration: orchestrationKind,
+  conditional: conditionalKind,
+  decision: decisionKind,
+};
+
+export const KNOWN_STEP_TYPES = Object.keys(STEP_KINDS) as StepKind[];
 
 export function isKnownStepType(type: unknown): type is StepKind {
-  return typeof type === 'string' && (KNOWN_STEP_TYPES as readonly string[]).includes(type);
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(STEP_KINDS, type);
 }
+
+/** The spec of a kind, typed loosely for generic code (the flow, the walk, the checks). */
+export function stepKindSpec(kind: StepKind): StepKindSpec<StepOfKind[StepKind]> {
+  return STEP_KINDS[kind] as unknown as StepKindSpec<StepOfKind[StepKind]>;
+}
+
+/** Palette labels, also the default title of a new step. */
+export const STEP_KIND_LABELS = Object.fromEntries(KNOWN_STEP_TYPES.map((kind) => [kind, STEP_KINDS[kind].label])) as Record<StepKind, string>;

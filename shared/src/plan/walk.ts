@@ -1,6 +1,7 @@
 import type { Plan } from './plan';
 import type { Route } from './route';
 import { asKnownStep, type Step, type SubAgentStep } from './step';
+import { stepKindSpec } from './step-kinds';
 
 export type PathSegment = string | number;
 
@@ -11,7 +12,7 @@ export interface StepVisit {
   step: SubAgentStep;
   path: PathSegment[];
   scope: StepScope;
-  /** The conditional (for branch steps) or the todo_task/orchestration step (for sub-agents). */
+  /** The conditional (for branch steps) or the delegating step (for sub-agents). */
   parentId?: string;
   routeId?: string;
   branch?: 'true' | 'false';
@@ -20,9 +21,11 @@ export interface StepVisit {
 /** Routes of a step that delegates to sub-agents, with the field that holds them. */
 export function routesOf(anyStep: SubAgentStep): { field: 'predefined_routes' | 'orchestration_routes'; routes: Route[] } | undefined {
   const step = asKnownStep(anyStep);
-  if (step?.type === 'todo_task') return { field: 'predefined_routes', routes: step.predefined_routes ?? [] };
-  if (step?.type === 'orchestration') return { field: 'orchestration_routes', routes: step.orchestration_routes ?? [] };
-  return undefined;
+  const spec = step ? stepKindSpec(step.type).routes : undefined;
+  if (!step || !spec?.delegating) return undefined;
+  const routes = (step as Record<string, unknown>)[spec.field];
+  // Only route objects: a plan that breaks the schema may hold anything in the list.
+  return { field: spec.field, routes: Array.isArray(routes) ? (routes as Route[]).filter((r) => typeof r === 'object' && r !== null) : [] };
 }
 
 /** Every step of a plan in document order, nested branches and sub-agents included. */
@@ -39,28 +42,31 @@ function* walkList(
 ): Generator<StepVisit> {
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
-    if (step) yield* walkStep(step, [...base, i], scope, extra);
+    // A plan that breaks the schema may hold anything in a list; only step objects are walked.
+    if (isStepLike(step)) yield* walkStep(step, [...base, i], scope, extra);
   }
 }
 
 function* walkStep(anyStep: SubAgentStep, path: PathSegment[], scope: StepScope, extra: Partial<StepVisit>): Generator<StepVisit> {
   yield { step: anyStep, path, scope, ...extra };
   const step = asKnownStep(anyStep);
-  if (step?.type === 'conditional') {
-    const inner: StepScope = scope === 'main' ? 'branch' : scope;
-    if (step.if_true_steps) yield* walkList(step.if_true_steps, [...path, 'if_true_steps'], inner, { parentId: step.id, branch: 'true' });
-    if (step.if_false_steps) yield* walkList(step.if_false_steps, [...path, 'if_false_steps'], inner, { parentId: step.id, branch: 'false' });
+  if (!step) return;
+  const inner: StepScope = scope === 'main' ? 'branch' : scope;
+  for (const branch of stepKindSpec(step.type).branches?.(step) ?? []) {
+    const list = (step as Record<string, unknown>)[branch.field];
+    if (Array.isArray(list)) yield* walkList(list as Step[], [...path, branch.field], inner, { parentId: step.id, branch: branch.branch });
   }
   const routes = routesOf(anyStep);
-  if (step && routes) {
-    for (let r = 0; r < routes.routes.length; r++) {
-      const route = routes.routes[r];
-      if (route?.sub_agent_step) {
-        yield* walkStep(route.sub_agent_step, [...path, routes.field, r, 'sub_agent_step'], 'sub_agent', {
-          parentId: step.id,
-          routeId: route.route_id,
-        });
-      }
+  if (!routes) return;
+  for (let r = 0; r < routes.routes.length; r++) {
+    const route = routes.routes[r];
+    if (isStepLike(route?.sub_agent_step)) {
+      yield* walkStep(route.sub_agent_step, [...path, routes.field, r, 'sub_agent_step'], 'sub_agent', { parentId: step.id, routeId: route.route_id });
     }
   }
+}
+
+/** An object with a string id: what the walk, the flow and the checks can work with. */
+export function isStepLike(value: unknown): value is Step {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'string';
 }

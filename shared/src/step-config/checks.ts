@@ -3,7 +3,7 @@ import type { LegacyPromotion } from '../plan/legacy';
 import type { Plan } from '../plan/plan';
 import type { Problem } from '../plan/problems';
 import { walkSteps } from '../plan/walk';
-import type { StepConfig, StepConfigForm } from './schema';
+import { isReservedStepConfigId, type StepConfig, type StepConfigForm } from './schema';
 
 /**
  * step_config entries are matched to plan steps by id. An entry whose id names no step is orphaned:
@@ -28,7 +28,7 @@ export function checkStepConfig(
       problems.push({ code: 'duplicate_step_config', severity: 'warning', path, stepId: entry.id, message: `step_config has more than one entry for "${entry.id}"; the runtime uses the first` });
     }
     seen.add(entry.id);
-    if (stepIds.has(entry.id)) return;
+    if (stepIds.has(entry.id) || isReservedStepConfigId(entry.id)) return;
     const outer = innerToOuter.get(entry.id);
     problems.push(
       outer

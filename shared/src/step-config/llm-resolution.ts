@@ -1,4 +1,4 @@
-import type { AgentConfigs, LlmConfig } from './schema';
+import type { AgentConfigs, LlmChoice, LlmConfig } from './schema';
 
 export type LlmLevel = 'step' | 'preset' | 'default';
 export type AgentRole = 'standard' | 'conditional';
@@ -20,8 +20,25 @@ export interface LlmResolution {
   field?: 'conditional_llm' | 'execution_llm';
 }
 
-const isSet = (llm: LlmConfig | null | undefined): llm is LlmConfig =>
-  !!llm && llm.provider.trim() !== '' && llm.model_id.trim() !== '';
+const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
+
+/** Whether an LLM field names an LLM: provider and model, or a published LLM, or a connection. */
+export function llmIsSet(llm: LlmChoice | null | undefined): llm is LlmChoice {
+  return !!llm && ((filled(llm.provider) && filled(llm.model_id)) || filled(llm.published_llm_id) || filled(llm.connection_id));
+}
+const isSet = llmIsSet as (llm: LlmConfig | null | undefined) => llm is LlmConfig;
+
+/** How the LLM chain names an LLM: `openai/gpt-4o`, `published LLM "fast"`, `connection "c1"`. */
+export function llmLabel(llm: LlmChoice | null | undefined): string {
+  if (!llm) return 'none';
+  if (filled(llm.published_llm_id)) return `published LLM "${llm.published_llm_id}"`;
+  if (filled(llm.provider) || filled(llm.model_id)) {
+    const model = `${llm.provider ?? '?'}/${llm.model_id ?? '?'}`;
+    return filled(llm.connection_id) ? `${model} via connection "${llm.connection_id}"` : model;
+  }
+  if (filled(llm.connection_id)) return `connection "${llm.connection_id}"`;
+  return 'none';
+}
 
 /**
  * Seed 001 "LLM Selection Priority". Standard agents (todo_task orchestrator, orchestration

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ClipboardPaste, Copy, CopyPlus, Pencil, Trash2, Unlink } from 'lucide-react';
-import { KNOWN_STEP_TYPES, STEP_KIND_LABELS } from '@planvas/shared';
+import { STEP_KIND_LABELS } from '@planvas/shared';
+import { PALETTE_KINDS } from './palette';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import type { ContextMenu as Menu } from './authoring-slice';
 import { edgeTargetOf, nodeTargetOf } from './node-targets';
@@ -95,6 +96,6 @@ function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] 
   const at = target.at;
   const items: Item[] = [];
   if (state.clipboard) items.push({ label: 'Paste', icon: ClipboardPaste, shortcut: 'Ctrl+V', run: () => store.getState().pasteClipboard() });
-  for (const kind of KNOWN_STEP_TYPES) items.push({ label: `Add ${STEP_KIND_LABELS[kind]} here`, run: () => store.getState().addStepOfKind(kind, { position: at }) });
+  for (const kind of PALETTE_KINDS) items.push({ label: `Add ${STEP_KIND_LABELS[kind]} here`, run: () => store.getState().addStepOfKind(kind, { position: at }) });
   return items;
 }

@@ -1,5 +1,5 @@
 import type { DragEvent } from 'react';
-import { KNOWN_STEP_TYPES, STEP_KIND_LABELS, type StepKind } from '@planvas/shared';
+import { STEP_KIND_LABELS, type StepKind } from '@planvas/shared';
 import { nodeDefinitions } from '../canvas/definitions';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { insertionAfterSelection } from './insertion';
@@ -7,7 +7,15 @@ import { insertionAfterSelection } from './insertion';
 /** The drag payload type of a palette item (the canvas reads it on drop). */
 export const STEP_KIND_MIME = 'application/x-planvas-step-kind';
 
-const HINTS: Record<StepKind, string> = {
+/**
+ * The kinds the canvas draws with a node of their own, in palette order. The newer kinds
+ * (orchestrator, agent, message_sequence, branch, crew) are read, checked and saved exactly, and
+ * drawn as raw-JSON boxes until their node folders exist; they join this list then.
+ */
+export const PALETTE_KINDS = ['regular', 'todo_task', 'orchestration', 'routing', 'conditional', 'decision', 'human_input'] as const satisfies readonly StepKind[];
+type PaletteKind = (typeof PALETTE_KINDS)[number];
+
+const HINTS: Record<PaletteKind, string> = {
   regular: 'One agent does one task',
   todo_task: 'Plans todos and delegates them to sub-agents',
   orchestration: 'An orchestrator with routes to sub-agents',
@@ -37,7 +45,7 @@ export function Palette() {
   return (
     <nav className="pv-palette" aria-label="Add a step" data-testid="palette">
       <div className="pv-palette__title">Add</div>
-      {KNOWN_STEP_TYPES.map((kind) => {
+      {PALETTE_KINDS.map((kind) => {
         const Icon = nodeDefinitions[kind].icon;
         return (
           <button

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NextStepId, StepBase, optional } from '../common';
 import { Step } from '../step';
+import { nonEmpty, nextTarget, type FlowOutput, type StepKindSpec } from './kind-spec';
 
 const ConditionalStepBase = StepBase.extend({
   type: z.literal('conditional'),
@@ -19,3 +20,53 @@ export const ConditionalStep: z.ZodType<ConditionalStep> = ConditionalStepBase.e
   if_true_steps: optional(z.array(z.lazy(() => Step))),
   if_false_steps: optional(z.array(z.lazy(() => Step))),
 });
+
+/** A yes/no output: into the branch's first nested step, else to the branch's named target. */
+export function truthOutputs(step: {
+  if_true_next_step_id?: string | null;
+  if_false_next_step_id?: string | null;
+  if_true_steps?: ReadonlyArray<Step> | null;
+  if_false_steps?: ReadonlyArray<Step> | null;
+}): FlowOutput[] {
+  const one = (branch: 'true' | 'false', label: string): FlowOutput => {
+    const first = (branch === 'true' ? step.if_true_steps : step.if_false_steps)?.[0]?.id;
+    const named = first ?? nonEmpty(branch === 'true' ? step.if_true_next_step_id : step.if_false_next_step_id);
+    return {
+      kind: branch,
+      handle: branch,
+      ...(named !== undefined ? { target: named } : {}),
+      field: first !== undefined ? [`if_${branch}_steps`, 0] : [`if_${branch}_next_step_id`],
+      label,
+    };
+  };
+  return [one('true', 'Yes'), one('false', 'No')];
+}
+
+export function truthTargets(step: { if_true_next_step_id?: string | null; if_false_next_step_id?: string | null; next_step_id?: string | null }) {
+  const out = nextTarget(step);
+  for (const branch of ['true', 'false'] as const) {
+    const target = nonEmpty(step[`if_${branch}_next_step_id`]);
+    if (target !== undefined) out.push({ field: [`if_${branch}_next_step_id`], target });
+  }
+  return out;
+}
+
+export const conditionalKind: StepKindSpec<ConditionalStep, 'conditional'> = {
+  kind: 'conditional',
+  label: 'Conditional',
+  schema: ConditionalStep,
+  // coding-agent-loop retired it on 2026-05-29.
+  generations: ['seed'],
+  create: ({ common }) => ({ type: 'conditional', ...common, condition_question: '', if_true_steps: [], if_false_steps: [] }),
+  outputs: truthOutputs,
+  targets: truthTargets,
+  branches: (step) => [
+    { field: 'if_true_steps', branch: 'true', ...exitOf(step.if_true_next_step_id) },
+    { field: 'if_false_steps', branch: 'false', ...exitOf(step.if_false_next_step_id) },
+  ],
+};
+
+function exitOf(value: string | null | undefined): { exit?: string } {
+  const exit = nonEmpty(value);
+  return exit === undefined ? {} : { exit };
+}

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { NextStepId, StepBase, optional } from '../common';
 import { Route } from '../route';
+import { delegatingStepFields, delegationCheck } from './delegating';
+import { nextTarget, type StepKindSpec } from './kind-spec';
 
 const TodoTaskStepBase = StepBase.extend({
   type: z.literal('todo_task'),
   enable_generic_agent: optional(z.boolean()),
+  ...delegatingStepFields,
   next_step_id: NextStepId,
 });
 
@@ -13,3 +16,21 @@ export type TodoTaskStep = z.infer<typeof TodoTaskStepBase> & { predefined_route
 export const TodoTaskStep: z.ZodType<TodoTaskStep> = TodoTaskStepBase.extend({
   predefined_routes: optional(z.array(z.lazy(() => Route))),
 });
+
+export const todoTaskKind: StepKindSpec<TodoTaskStep, 'todo_task'> = {
+  kind: 'todo_task',
+  label: 'Todo Task',
+  schema: TodoTaskStep,
+  // agentworks reads `todo_task` as a legacy alias of `orchestrator`, its newest release as `agent`
+  // (parseStepFromJSON in both); their writers then write the new name.
+  generations: ['seed', 'loop', 'agentworks', 'agent'],
+  renamedIn: { agentworks: 'orchestrator', agent: 'agent' },
+  requiredFields: { loop: ['description', 'next_step_id'], agentworks: ['description', 'next_step_id'], agent: ['description', 'next_step_id'] },
+  routes: { field: 'predefined_routes', delegating: true },
+  genericAgentSwitch: true,
+  // One route and the generic agent off: seed 001 says a todo_task must have something to delegate to.
+  create: ({ common, delegationRoutes }) => ({ type: 'todo_task', ...common, predefined_routes: delegationRoutes(1) as Route[], enable_generic_agent: false }),
+  outputs: () => [{ kind: 'next', handle: 'next' }],
+  targets: nextTarget,
+  check: (step, context) => delegationCheck(step, step.predefined_routes, 'predefined_routes', context),
+};

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import type { LlmChoice, LlmConfig } from '@planvas/shared';
+import { llmIsSet, llmLabel, type LlmChoice, type LlmConfig } from '@planvas/shared';
 import { useAppStoreApi } from '../../store/store-context';
 
 /** Providers seen in real step configs (FORMATS.md); any other name may be typed. */
@@ -16,7 +16,9 @@ export function LlmFields({ label, value, onChange, testPrefix }: { label: strin
   const fallbacks = value?.fallbacks ?? [];
   const write = (patch: Partial<LlmConfig>, coalesce?: string) => {
     const next: LlmConfig = { ...(value ?? {}), provider: value?.provider ?? '', model_id: value?.model_id ?? '', ...patch };
-    const empty = next.provider.trim() === '' && next.model_id.trim() === '' && (next.fallbacks?.length ?? 0) === 0;
+    // A published LLM or a connection still names an LLM when provider and model are cleared.
+    const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
+    const empty = blank(next.provider) && blank(next.model_id) && blank(next.published_llm_id) && blank(next.connection_id) && (next.fallbacks?.length ?? 0) === 0;
     onChange(empty ? undefined : next, coalesce);
   };
   const setFallback = (index: number, patch: Partial<LlmChoice>, coalesce: string) =>
@@ -36,8 +38,8 @@ export function LlmFields({ label, value, onChange, testPrefix }: { label: strin
       </div>
       {fallbacks.map((f, i) => (
         <div className="pv-llm__row pv-llm__row--fallback" key={i}>
-          <LlmInput label={`${label} fallback ${i + 1} provider`} placeholder="provider" list={listId} value={f.provider} onChange={(provider) => setFallback(i, { provider }, 'provider')} onBlur={seal} />
-          <LlmInput label={`${label} fallback ${i + 1} model`} placeholder="model id" value={f.model_id} onChange={(model_id) => setFallback(i, { model_id }, 'model')} onBlur={seal} />
+          <LlmInput label={`${label} fallback ${i + 1} provider`} placeholder="provider" list={listId} value={f.provider ?? ''} onChange={(provider) => setFallback(i, { provider }, 'provider')} onBlur={seal} />
+          <LlmInput label={`${label} fallback ${i + 1} model`} placeholder="model id" value={f.model_id ?? ''} onChange={(model_id) => setFallback(i, { model_id }, 'model')} onBlur={seal} />
           <button type="button" className="pv-icon-button pv-icon-button--small pv-danger" aria-label={`Remove ${label} fallback ${i + 1}`} onClick={() => write({ fallbacks: fallbacks.filter((_, j) => j !== i) })}>
             <Trash2 size={13} />
           </button>
@@ -63,7 +65,9 @@ function LlmInput({ label, caption, value, onChange, onBlur, placeholder, list }
   );
 }
 
+/** The LLM chain's wording: `openai / gpt-4o`, a published LLM by its id, a connection by its id. */
 export function describeLlm(llm: LlmChoice | null | undefined): string {
   if (!llm) return 'not set';
+  if (!llmIsSet(llm) || (llm.published_llm_id ?? '') !== '' || ((llm.provider ?? '') === '' && (llm.connection_id ?? '') !== '')) return llmLabel(llm);
   return `${llm.provider || '?'} / ${llm.model_id || '?'}`;
 }

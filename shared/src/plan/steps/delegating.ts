@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { optional } from '../common';
+import { generationTraits } from '../generations';
+import { SequenceItem, SequenceMessages } from '../items';
+import type { Problem } from '../problems';
+import type { Route } from '../route';
+import type { CheckContext } from './kind-spec';
+import { itemChecks } from './item-checks';
+
+/**
+ * Fields the orchestrating kinds (todo_task, orchestrator, agent) and message_sequence share in the
+ * newer generations: an authored prompt, a system prompt, and items or the older `messages`.
+ */
+export const delegatingStepFields = {
+  /** agentworks: the system prompt is authored (a bool there); kept as written either way. */
+  authored_prompt: optional(z.union([z.boolean(), z.string()])),
+  system_prompt: optional(z.string()),
+  items: optional(z.array(SequenceItem)),
+  messages: optional(SequenceMessages),
+};
+
+/**
+ * A step that delegates must have someone to delegate to. Only generations that still have the
+ * `enable_generic_agent` switch can say "no routes and no generic agent"; later ones always have
+ * the generic agent, so there the check does not apply.
+ */
+export function delegationCheck(
+  step: { id: string; enable_generic_agent?: boolean | null; items?: ReadonlyArray<SequenceItem> | null },
+  routes: ReadonlyArray<Route> | null | undefined,
+  field: string,
+  context: CheckContext,
+  options: { atLeastOneItem?: boolean } = {},
+): Problem[] {
+  const problems = itemChecks(step, context, { atLeastOne: options.atLeastOneItem ?? false });
+  if ((routes ?? []).length === 0 && !step.enable_generic_agent && generationTraits(context.generation).genericAgentSwitch) {
+    problems.push({
+      code: 'todo_task_no_agents',
+      severity: 'error',
+      path: context.at([field]),
+      stepId: step.id,
+      message: `"${step.id}" has no predefined routes and the generic agent is off: nothing can do its todos`,
+    });
+  }
+  return problems;
+}
