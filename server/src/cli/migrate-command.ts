@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { readPlan, stringifyPreserving, type MigrationChange } from '@planvas/shared';
+import { planForFile, readPlan, stringifyPreserving, type MigrationChange } from '@planvas/shared';
 import { ApiError } from '../errors';
 import { writeFileAtomic } from '../workspace/atomic-write';
 import { readJsonFile } from '../workspace/json-file';
@@ -63,7 +63,7 @@ async function migratePlanFile(path: string, shown: string, dryRun: boolean, io:
     io.out(`${shown} already in flat format`);
     return;
   }
-  if (!dryRun) await writeFileAtomic(path, stringifyPreserving(read.plan, snapshot.source));
+  if (!dryRun) await writeFileAtomic(path, stringifyPreserving(planForFile(read.plan), snapshot.source));
   io.out(`${dryRun ? 'Would migrate' : 'Migrated'} ${shown}`);
 }
 

@@ -5,6 +5,7 @@ import {
   readPlan,
   readStepConfig,
   stepConfigForFile,
+  planForFile,
   stringifyPreserving,
   type LegacyPromotion,
   type MigrationChange,
@@ -85,7 +86,7 @@ export async function migrateWorkflowFiles(
     }
   }
   if (planRead.legacy) {
-    const text = stringifyPreserving(planRead.plan, plan.source);
+    const text = stringifyPreserving(planForFile(planRead.plan), plan.source);
     if (text !== plan.source.text) {
       await writeFileAtomic(target.planPath, text);
       result.planWritten = true;

@@ -110,8 +110,11 @@ export function workflowProblems(loaded: LoadedWorkflow, remembered: ReadonlyArr
   const { planRead, stepConfigRead } = loaded;
   if (loaded.plan.unreadable) problems.push(...schemaProblems('plan', [loaded.plan.unreadable]));
   if (planRead && !planRead.ok) problems.push(...schemaProblems('plan', planRead.details));
-  if (planRead?.ok) {
-    problems.push(...checkPlan(planRead.plan).map((p) => ({ ...p, document: 'plan' as const })));
+  // The graph checks also run on a plan that breaks the schema: one bad field hides no dangling target.
+  const checkable = planRead ? (planRead.ok ? planRead.plan : planRead.partial) : undefined;
+  if (planRead && checkable) {
+    const generation = planRead.generation?.generation;
+    problems.push(...checkPlan(checkable, generation ? { generation } : {}).map((p) => ({ ...p, document: 'plan' as const })));
     for (const promotion of planRead.promotions) {
       problems.push({
         code: 'legacy_format',
@@ -125,8 +128,8 @@ export function workflowProblems(loaded: LoadedWorkflow, remembered: ReadonlyArr
   }
   if (loaded.stepConfig?.unreadable) problems.push(...schemaProblems('step_config', [loaded.stepConfig.unreadable]));
   if (stepConfigRead && !stepConfigRead.ok) problems.push(...schemaProblems('step_config', stepConfigRead.details));
-  if (stepConfigRead?.ok && planRead?.ok) {
-    const found = checkStepConfig(planRead.plan, stepConfigRead.config, { form: stepConfigRead.form, promotions: allPromotions(loaded, remembered) });
+  if (stepConfigRead?.ok && checkable) {
+    const found = checkStepConfig(checkable, stepConfigRead.config, { form: stepConfigRead.form, promotions: allPromotions(loaded, remembered) });
     problems.push(...found.map((p) => ({ ...p, document: 'step_config' as const })));
   }
   return problems;

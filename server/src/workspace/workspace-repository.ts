@@ -1,11 +1,14 @@
 import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  introducedSchemaProblems,
+  planForFile,
   promoteLegacyPlan,
   readPlan,
   readStepConfig,
   stepConfigForFile,
   stringifyPreserving,
+  type GenerationReport,
   type LegacyPromotion,
   type MigrationResult,
   type ReadPlanResult,
@@ -65,6 +68,8 @@ export interface WorkflowView {
   stepConfigRevision: string | null;
   stepConfigForm: StepConfigForm | null;
   legacy: boolean;
+  /** Which format generation the plan follows, and what in it says so. */
+  generation: GenerationReport | null;
   problems: WorkflowProblem[];
 }
 
@@ -208,6 +213,7 @@ export class WorkspaceRepository {
       stepConfigRevision: config?.revision ?? null,
       stepConfigForm: loaded.stepConfigRead?.form ?? null,
       legacy: loaded.planRead.legacy,
+      generation: loaded.planRead.generation ?? null,
       problems: workflowProblems(loaded, this.memory.recall(id)),
     };
   }
@@ -233,23 +239,30 @@ export class WorkspaceRepository {
    * Saves a plan sent in flat form. A body that says what the file already says (after legacy
    * promotion) writes nothing, so a no-op save of a legacy file stays byte-identical; any other
    * body is written over the file's own formatting (key order, indent, newline), flat.
+   *
+   * What the user opened can always be saved: schema problems the file already had are reported,
+   * not enforced. Refused (400) are bodies that are not a plan at all, and problems the edit adds.
    */
   async savePlan(id: string, body: unknown, precondition: Precondition, context: WriteContext = {}): Promise<SaveResult> {
     // Validation needs no lock and is the expensive part for a big plan: done before queueing.
     const next = readPlan(body);
-    if (!next.ok) throw new ApiError(400, 'schema_violation', messages.schemaViolation('plan'), next.details);
+    if (!next.ok && !next.partial) throw new ApiError(400, 'schema_violation', messages.schemaViolation('plan'), next.details);
+    // What goes to disk: the flat body, display ids of id-less steps dropped again.
+    const nextValue = planForFile(next.ok ? next.plan : next.promoted);
     const files = await this.locate(id);
     return this.queue.run(files.planPath, async () => {
       const snapshot = await readJsonFile(files.planPath);
       if (!snapshot) throw new ApiError(404, 'workflow_not_found', messages.workflowNotFound(id));
       assertPrecondition(precondition, snapshot.revision, 'plan.json');
-      // Promotion alone (no schema pass) is enough to compare: a file that breaks the schema
-      // simply differs from the valid body.
       const current = snapshot.source ? promoteLegacyPlan(snapshot.source.value) : undefined;
+      if (!next.ok) {
+        const introduced = introducedSchemaProblems(next, snapshot.source ? readPlan(snapshot.source.value) : undefined);
+        if (introduced.length > 0) throw new ApiError(400, 'schema_violation', messages.schemaViolation('plan'), introduced);
+      }
       let revision = snapshot.revision;
       let written = false;
-      if (!current || !jsonEqual(next.plan, current.value)) {
-        const text = stringifyPreserving(next.plan, snapshot.source);
+      if (!current || !jsonEqual(nextValue, current.value)) {
+        const text = stringifyPreserving(nextValue, snapshot.source);
         if (text !== snapshot.source?.text) {
           await writeFileAtomic(files.planPath, text);
           revision = revisionOf(text);

@@ -21,6 +21,7 @@ export * from './items';
 export * from './generations';
 export * from './detect-generation';
 export * from './display-ids';
+export * from './introduced-problems';
 export * from './walk';
 export * from './flow';
 export * from './legacy';
