@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLlm } from './llm-resolution';
+import { llmLabel, resolveLlm } from './llm-resolution';
+import { canonicalExecutionMode } from './schema';
 
 const step = { provider: 'openai', model_id: 'gpt-4.1' };
 const cond = { provider: 'anthropic', model_id: 'claude-haiku' };
@@ -23,5 +24,20 @@ describe('resolveLlm (seed 001 "LLM Selection Priority")', () => {
 
   it('treats an LLM with an empty model as not set', () => {
     expect(resolveLlm({ agentConfigs: { execution_llm: { provider: 'openai', model_id: '' } }, presetExecutionLlm: preset })).toEqual({ llm: preset, level: 'preset' });
+  });
+});
+
+describe('newer LLM fields', () => {
+  it('resolves a published LLM or a connection as set, and names it as such', () => {
+    const published = { published_llm_id: 'fast-reasoner' };
+    expect(resolveLlm({ agentConfigs: { execution_llm: published }, defaultLlm: { provider: 'openai', model_id: 'gpt-4o' } })).toMatchObject({ level: 'step', llm: published });
+    expect(llmLabel(published)).toBe('published LLM "fast-reasoner"');
+    expect(llmLabel({ connection_id: 'c1' })).toBe('connection "c1"');
+    expect(llmLabel({ provider: 'claude-code', model_id: 'sonnet', connection_id: 'c1' })).toBe('claude-code/sonnet via connection "c1"');
+    expect(resolveLlm({ agentConfigs: { execution_llm: { provider: '', model_id: '' } } }).level).toBe('none');
+  });
+
+  it('reads the older execution modes under their current names', () => {
+    expect(['learn_code', 'code_exec', 'scripted', 'agentic', ''].map(canonicalExecutionMode)).toEqual(['scripted', 'agentic', 'scripted', 'agentic', undefined]);
   });
 });

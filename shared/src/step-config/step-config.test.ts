@@ -19,7 +19,8 @@ describe('readStepConfig', () => {
   });
 
   it('reports bad fields with their paths', () => {
-    const result = readStepConfig({ steps: [{ id: 'a', agent_configs: { execution_llm: { provider: 'openai' }, execution_max_turns: -1 } }] });
+    // A provider without a model is legal (Go: both omitempty; a published LLM may stand instead); a number is not.
+    const result = readStepConfig({ steps: [{ id: 'a', agent_configs: { execution_llm: { provider: 'openai', model_id: 5 }, execution_max_turns: -1 } }] });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.details.map((d) => d.path)).toEqual([

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { checkStepConfig } from '../step-config/checks';
+import { checkPlan } from './checks';
+import { detectGeneration } from './detect-generation';
+import type { Generation } from './generations';
+import type { Plan } from './plan';
+import { readPlan } from './read-plan';
+
+type Json = Record<string, unknown>;
+const plan = (steps: Json[], extra: Json = {}) => ({ steps, ...extra }) as unknown as Plan;
+const codes = (p: Plan, generation?: Generation) =>
+  checkPlan(p, generation ? { generation } : {})
+    .filter((x) => x.code !== 'unreachable_step')
+    .map((x) => `${x.severity} ${x.code} ${x.path}`);
+
+const sub = (id: string) => ({ id, title: id, description: 'd' });
+const todo = (id: string, routes: Json[], extra: Json = {}) => ({ type: 'todo_task', id, title: id, description: 'd', next_step_id: 'end', predefined_routes: routes, ...extra });
+
+describe('generation rules (coding-agent-loop / agentworks planning_agent.go, planning_management.go)', () => {
+  it('reports "no routes and no generic agent" only in the seed generation, which had the switch', () => {
+    const p = plan([todo('t', [])]);
+    expect(codes(p, 'seed')).toContain('error todo_task_no_agents $.steps[0].predefined_routes');
+    expect(codes(p, 'loop')).not.toContainEqual(expect.stringContaining('todo_task_no_agents'));
+  });
+
+  it('wants the sub-agent id to be the route id from coding-agent-loop on, not in the seed era', () => {
+    const p = plan([todo('t', [{ route_id: 'r', route_name: 'R', sub_agent_step: sub('t-r') }])]);
+    expect(codes(p, 'loop')).toEqual(['error sub_agent_id_mismatch $.steps[0].predefined_routes[0].sub_agent_step.id']);
+    expect(codes(p, 'seed')).toEqual([]);
+    expect(codes(plan([todo('t', [{ route_id: 'r', sub_agent_step: sub('r') }])]), 'loop')).toEqual([]);
+  });
+
+  it('checks orphan refs: present, shared with the referring step, not both ref and sub-agent (plan_orphan_refs.go)', () => {
+    const orphan = (shared: Json | undefined) => ({ type: 'regular', id: 'o', title: 'O', ...(shared ? { shared_with: shared } : {}) });
+    const routes = [{ route_id: 'r', orphan_step_ref: 'o' }];
+    expect(codes(plan([todo('t', routes)], { orphan_steps: [orphan({ orchestrator_ids: ['t'] })] }))).toEqual([]);
+    expect(codes(plan([todo('t', routes)], { orphan_steps: [orphan(undefined)] }))).toEqual(['error orphan_not_shared $.steps[0].predefined_routes[0].orphan_step_ref']);
+    expect(codes(plan([todo('t', [{ route_id: 'r', orphan_step_ref: 'gone' }])], { orphan_steps: [orphan({ orchestrator_ids: ['t'] })] }))).toEqual([
+      'error unknown_orphan_ref $.steps[0].predefined_routes[0].orphan_step_ref',
+    ]);
+    expect(codes(plan([todo('t', [{ route_id: 'r', orphan_step_ref: 'o', sub_agent_step: sub('r') }])], { orphan_steps: [orphan({ orchestrator_ids: ['t'] })] }))).toEqual([
+      'error orphan_ref_and_sub_agent $.steps[0].predefined_routes[0].sub_agent_step',
+    ]);
+    expect(codes(plan([todo('t', routes)], { orphan_steps: [orphan({ orchestrator_ids: ['t', 'ghost'] })] }))).toEqual([
+      'error unknown_shared_with $.orphan_steps[0].shared_with.orchestrator_ids[1]',
+    ]);
+  });
+
+  it('reads agentworks agent_ids sharing and detects the agent generation from it', () => {
+    const p = plan(
+      [{ type: 'agent', id: 'a', title: 'A', description: 'd', items: [{ id: 'i1', type: 'user_message', message: 'go' }], predefined_routes: [{ route_id: 'r', orphan_step_ref: 'o' }] }],
+      { orphan_steps: [{ type: 'regular', id: 'o', title: 'O', shared_with: { agent_ids: ['a'] } }] },
+    );
+    expect(detectGeneration(p).generation).toBe('agent');
+    expect(codes(p)).toEqual([]);
+  });
+
+  it('finds duplicate ids across steps, sub-agents and orphan steps, but not across items', () => {
+    const p = plan(
+      [todo('t', [{ route_id: 'x', sub_agent_step: sub('x') }]), { type: 'message_sequence', id: 'm', title: 'M', description: 'd', items: [{ id: 't', type: 'user_message', message: 'hi' }] }],
+      { orphan_steps: [{ type: 'regular', id: 'x', title: 'X' }] },
+    );
+    expect(codes(p)).toEqual(['error duplicate_step_id $.orphan_steps[0].id']);
+  });
+
+  it('checks items: ids present and unique per step, older and removed types, at least one item', () => {
+    const p = plan([
+      {
+        type: 'message_sequence',
+        id: 'm',
+        title: 'M',
+        description: 'd',
+        next_step_id: 'n',
+        items: [{ id: 'a', type: 'user_message', message: 'x' }, { id: 'a', type: 'message', message: 'y' }, { type: 'code' }, { id: 'b', type: '' }],
+      },
+      { type: 'message_sequence', id: 'n', title: 'N', description: 'd', items: [] },
+    ]);
+    expect(codes(p)).toEqual([
+      'error duplicate_item_id $.steps[0].items[1].id',
+      'info legacy_item_type $.steps[0].items[1].type',
+      'error missing_item_id $.steps[0].items[2].id',
+      'error removed_item_type $.steps[0].items[2].type',
+      'error no_items $.steps[1].items',
+    ]);
+  });
+
+  it('checks branch routes: two at least, targets, default route; value cases by route id or a unique target', () => {
+    const branch = (extra: Json) => ({
+      type: 'branch',
+      id: 'b',
+      title: 'B',
+      branch_question: 'Which?',
+      routes: [
+        { route_id: 'yes', route_name: 'Yes', next_step_id: 'end' },
+        { route_id: 'no', route_name: 'No', next_step_id: 'end' },
+      ],
+      ...extra,
+    });
+    expect(codes(plan([branch({ default_route_id: 'yes', value_path: '{{input.answer}}', value_cases: { y: 'yes', n: 'no' } })]))).toEqual([]);
+    expect(codes(plan([branch({ default_route_id: 'maybe', value_cases: { q: 'elsewhere' } })]))).toEqual([
+      'error unknown_default_route $.steps[0].default_route_id',
+      'warning unknown_case_route $.steps[0].value_cases.q',
+    ]);
+    expect(codes(plan([branch({ routes: [{ route_id: 'only', route_name: 'Only' }] })]))).toEqual([
+      'error routing_too_few_routes $.steps[0].routes',
+      'error route_without_target $.steps[0].routes[0].next_step_id',
+    ]);
+  });
+
+  it('gives kinds a generation no longer accepts or renamed a notice, not an error', () => {
+    const p = plan([
+      { type: 'message_sequence', id: 'm', title: 'M', description: 'd', items: [{ id: 'i', type: 'user_message', message: 'x' }] },
+      { type: 'conditional', id: 'c', title: 'C' },
+    ]);
+    expect(codes(p)).toEqual(['info retired_step_kind $.steps[1].type']);
+    expect(checkPlan(p).find((x) => x.code === 'retired_step_kind')?.message).toMatch(/coding-agent-loop/);
+    const aliased = plan([todo('t', [{ route_id: 'r', sub_agent_step: sub('r') }]), { type: 'crew', id: 'c', title: 'C', crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', instruction: 'i' }]);
+    expect(detectGeneration(aliased).generation).toBe('agentworks');
+    expect(codes(aliased)).toEqual(['info legacy_step_kind $.steps[0].type']);
+  });
+
+  it('requires what the generation requires (a crew step without profile, a routing question)', () => {
+    expect(codes(plan([{ type: 'crew', id: 'c', title: 'C', crew_project_id: 'q', trigger_id: 't', instruction: 'i' }]))).toEqual(['error missing_required_field $.steps[0].crew_profile_id']);
+    const routing = { type: 'routing', id: 'r', routes: [{ route_id: 'a', next_step_id: 'end' }, { route_id: 'b', next_step_id: 'end' }] };
+    expect(codes(plan([routing]), 'seed')).toEqual([]);
+    expect(codes(plan([routing]), 'loop')).toEqual(['error missing_required_field $.steps[0].routing_question']);
+  });
+
+  it('counts jumps to sub-agent and orphan steps as known (the loader does) but warns', () => {
+    const p = plan([{ type: 'regular', id: 'a', next_step_id: 'o' }], { orphan_steps: [{ type: 'regular', id: 'o' }] });
+    expect(codes(p)).toEqual(['warning sub_agent_target $.steps[0].next_step_id']);
+  });
+});
+
+describe('plans that break the schema or lack ids', () => {
+  it('still reports dangling targets next to a schema problem', () => {
+    const read = readPlan({ steps: [{ type: 'regular', id: 'a', title: 5, next_step_id: 'gone' }, { type: 'routing', id: 'r', routes: 'x' }] });
+    expect(read.ok).toBe(false);
+    if (read.ok || !read.partial) throw new Error('expected a partial plan');
+    expect(codes(read.partial)).toContain('error unknown_target $.steps[0].next_step_id');
+  });
+
+  it('gives id-less steps their path as id, reports them, and reads untyped steps as regular', () => {
+    const read = readPlan({ steps: [{ title: 'first' }, { title: 'second', next_step_id: 'end' }] });
+    if (!read.ok) throw new Error(JSON.stringify(read.details));
+    expect(read.plan.steps.map((s) => s.id)).toEqual(['$.steps[0]', '$.steps[1]']);
+    expect(read.plan.steps.map((s) => s.type)).toEqual([undefined, undefined]);
+    expect(codes(read.plan)).toEqual(['error missing_step_id $.steps[0].id', 'error missing_step_id $.steps[1].id']);
+  });
+});
+
+describe('step_config', () => {
+  it('does not call reserved __…__ entries orphans', () => {
+    const p = plan([{ type: 'regular', id: 'a' }]);
+    const problems = checkStepConfig(p, { steps: [{ id: 'a' }, { id: '__workflow_drift_review__' }, { id: '__evaluation_scoring__' }, { id: 'gone' }] });
+    expect(problems.map((x) => `${x.code} ${x.stepId}`)).toEqual(['orphan_step_config gone']);
+  });
+});
