@@ -40,7 +40,7 @@ export type NodeShellProps = {
 export function NodeShell(props: NodeShellProps) {
   const { kind, icon: Icon, kindLabel, title, number, size, handles, status, statusNote, problems = [], className, headerExtra, statusIconOnly = false, children } = props;
   const compact = useAppStore((s) => s.detail === 'compact');
-  const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.length > 0 ? 'has-problems' : '', compact ? 'is-compact' : '', className ?? '']
+  const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.some((p) => p.severity !== 'info') ? 'has-problems' : '', compact ? 'is-compact' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
   if (compact) {

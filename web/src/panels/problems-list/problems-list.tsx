@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ChevronDown, CircleX, TriangleExclamationPoint, Wrench, X } from 'lucide-react';
+import { ChevronDown, CircleX, Info, TriangleExclamationPoint, Wrench, X } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
 import { fixableProblems, hasMigrationFixes } from '../../authoring/workflow-fixes';
 import { canvasFlowOf } from '../../canvas/flow-cache';
@@ -65,7 +65,7 @@ export function ProblemsList() {
         <ul className="pv-problems__list" id={listId}>
           {shown.map((problem, i) => {
             const nodeId = problem.stepId !== undefined ? nodeIdOfStep.get(problem.stepId) : undefined;
-            const Icon = problem.severity === 'error' ? CircleX : TriangleExclamationPoint;
+            const Icon = problem.severity === 'error' ? CircleX : problem.severity === 'info' ? Info : TriangleExclamationPoint;
             return (
               <li key={`${problem.path}-${problem.code}-${i}`}>
                 <button

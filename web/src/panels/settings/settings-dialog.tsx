@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { WorkspaceSettings } from '@planvas/shared';
+import type { LlmConfig, WorkspaceSettings } from '@planvas/shared';
 import { useApi } from '../../api/api-context';
 import { Dialog } from '../../authoring/dialog';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
@@ -58,11 +58,16 @@ export function SettingsDialog() {
         </>
       }
     >
-      <LlmFields label="Preset execution LLM" value={draft.presetExecutionLlm} onChange={(presetExecutionLlm) => setDraft({ ...draft, presetExecutionLlm: presetExecutionLlm ?? null })} />
-      <LlmFields label="Default LLM" value={draft.defaultLlm} onChange={(defaultLlm) => setDraft({ ...draft, defaultLlm: defaultLlm ?? null })} />
+      <LlmFields label="Preset execution LLM" value={draft.presetExecutionLlm} onChange={(presetExecutionLlm) => setDraft({ ...draft, presetExecutionLlm: settingsLlm(presetExecutionLlm) })} />
+      <LlmFields label="Default LLM" value={draft.defaultLlm} onChange={(defaultLlm) => setDraft({ ...draft, defaultLlm: settingsLlm(defaultLlm) })} />
       {error && <ErrorDetails title={`Not saved: ${error.message}`} details={error.details} />}
     </Dialog>
   );
+}
+
+/** planvas' own LLMs always name a provider and a model (the server says which one is missing). */
+function settingsLlm(llm: LlmConfig | undefined): WorkspaceSettings['defaultLlm'] {
+  return llm ? { ...llm, provider: llm.provider ?? '', model_id: llm.model_id ?? '' } : null;
 }
 
 /** Cleared LLMs are sent as absent rather than as empty strings. */
