@@ -44,7 +44,7 @@ describe('setAgentConfig', () => {
   it('refuses unknown steps and invalid values with the path in step_config.json', () => {
     const doc = demoDocument();
     expect(expectRefused(setAgentConfig(doc, 'nope', { execution_max_turns: 1 }))).toMatch(/no step "nope"/);
-    const invalid = setAgentConfig(doc, 'research-todo', { execution_max_turns: -1, execution_llm: { provider: 'openai' } as never });
+    const invalid = setAgentConfig(doc, 'research-todo', { execution_max_turns: -1, execution_llm: { provider: 'openai', model_id: 5 } as never });
     expect(invalid.ok).toBe(false);
     if (!invalid.ok) {
       expect(invalid.reason).toMatch(/would not be valid/);

@@ -3,4 +3,4 @@ export { JsonSyntaxError, jsonSyntaxMessages } from './json-syntax-error';
 export type { JsonSource } from './json-source';
 export { JsonKind, JsonTree, type JsonNodeId } from './json-tree';
 export { MAX_JSON_DEPTH, parseJsonSource } from './parse-json-source';
-export { jsonWriteMessages, stringifyPreserving } from './stringify-preserving';
+export { JsonDepthError, jsonWriteMessages, stringifyPreserving, type StringifyOptions } from './stringify-preserving';

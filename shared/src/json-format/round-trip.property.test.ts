@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError } from './json-syntax-error';
 import { parseJsonSource } from './parse-json-source';
+import { createRandom, type Random } from './seeded-random';
 import { stringifyPreserving } from './stringify-preserving';
 
 /**
@@ -8,26 +9,6 @@ import { stringifyPreserving } from './stringify-preserving';
  * many layouts: the parser agrees with JSON.parse, a no-op save is
  * byte-identical, and any edit writes JSON that parses to the edited value.
  */
-
-/** mulberry32: tiny, fast, and good enough to drive a generator. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number): number => Math.floor(next() * max);
-  return {
-    next,
-    int,
-    chance: (p: number): boolean => next() < p,
-    pick: <T>(items: readonly T[]): T => items[int(items.length)] as T,
-  };
-}
-type Random = ReturnType<typeof createRandom>;
 
 /** An abstract document: scalars keep their spelling, so one value can be printed many ways. */
 type Doc =

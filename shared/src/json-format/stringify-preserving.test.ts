@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonSource } from './parse-json-source';
-import { stringifyPreserving } from './stringify-preserving';
+import { MAX_JSON_DEPTH, parseJsonSource } from './parse-json-source';
+import { JsonDepthError, jsonWriteMessages, stringifyPreserving } from './stringify-preserving';
 
 /** The lines that differ once the common leading and trailing lines are set aside. */
 function lineDiff(before: string, after: string): { removed: string[]; added: string[] } {
@@ -341,11 +341,9 @@ describe('stringifyPreserving: edits', () => {
     expect(output).toBe('{\n  "context_dependencies": ["a", "b", "c"],\n  "tight": [2],\n  "obj": { "x": 1, "y": 2 }\n}\n');
   });
 
-  it('lays out an inline container the standard way once it holds a new object', () => {
+  it('keeps an inline container on its one line when it gets a new object', () => {
     const source = parseJsonSource('{\n  "list": [1, 2]\n}\n');
-    expect(stringifyPreserving({ list: [1, { a: 2 }] }, source)).toBe(
-      '{\n  "list": [\n    1,\n    {\n      "a": 2\n    }\n  ]\n}\n',
-    );
+    expect(stringifyPreserving({ list: [1, { a: 2 }] }, source)).toBe('{\n  "list": [1, {"a": 2}]\n}\n');
   });
 
   it('writes emptied containers as [] and {} and fills empty ones the standard way', () => {
@@ -428,5 +426,123 @@ describe('stringifyPreserving: edits', () => {
   it('keeps the text around a rewritten scalar root', () => {
     const source = parseJsonSource('  "old"  \n');
     expect(stringifyPreserving('new', source)).toBe('  "new"  \n');
+  });
+});
+
+describe('stringifyPreserving: numbers as the body spelled them', () => {
+  /** What a server does with a request body: parse it once, keep the text's spellings. */
+  function save(fileText: string, bodyText: string): string {
+    const body = parseJsonSource(bodyText);
+    return stringifyPreserving(body.value, parseJsonSource(fileText), { spellings: body });
+  }
+
+  it('writes new and changed numbers as the body spelled them, not as JavaScript would', () => {
+    const file = '{\n  "a": 5,\n  "b": 6\n}\n';
+    const body = '{"a": 12345678901234567890, "b": 1e400, "c": 1.0, "d": -0, "e": [1E3, 0.10]}';
+    expect(save(file, body)).toBe(
+      '{\n  "a": 12345678901234567890,\n  "b": 1e400,\n  "c": 1.0,\n  "d": -0,\n  "e": [\n    1E3,\n    0.10\n  ]\n}\n',
+    );
+  });
+
+  it('keeps the file as it is when the body spells everything as the file does', () => {
+    const file = '{\n  "inf": 1e400,\n  "one": 1.0,\n  "big": 12345678901234567890\n}\n';
+    expect(save(file, file)).toBe(file);
+    const edited = file.replace('"one": 1.0', '"one": 2.50');
+    expect(save(file, edited)).toBe(edited);
+  });
+
+  it('takes a deliberate re-spelling of the same number, but not the canonical one any JSON.stringify client sends', () => {
+    const file = '{\n  "a": 1,\n  "b": 1.0,\n  "c": 12345678901234567890,\n  "d": 0,\n  "t": "x"\n}\n';
+    // A browser got 1, 1, 12345678901234567000 and 0 from JSON.stringify and sends them back with one edit.
+    const browser = JSON.stringify({ ...(JSON.parse(file) as object), t: 'y' });
+    expect(save(file, browser)).toBe(file.replace('"x"', '"y"'));
+    // A client that spells numbers on purpose gets its spelling.
+    expect(save(file, '{"a": 1.0, "b": 1.0, "c": 1.2345678901234567890e19, "d": -0, "t": "x"}')).toBe(
+      '{\n  "a": 1.0,\n  "b": 1.0,\n  "c": 1.2345678901234567890e19,\n  "d": -0,\n  "t": "x"\n}\n',
+    );
+  });
+
+  it('writes a body 1e400 over a file null, though JSON.stringify would call them equal', () => {
+    expect(save('{\n  "x": null\n}\n', '{"x": 1e400}')).toBe('{\n  "x": 1e400\n}\n');
+  });
+
+  it('walks the body by key and index: any key order, duplicate keys (the last wins), nested fresh values', () => {
+    const file = '{\n  "steps": [\n    {\n      "id": "a",\n      "n": 1\n    }\n  ]\n}\n';
+    const body = '{"steps": [{"n": 1.50, "id": "a"}, {"id": "b", "n": 0, "n": 2.0, "deep": {"x": [1e999]}}]}';
+    expect(save(file, body)).toBe(
+      '{\n  "steps": [\n    {\n      "id": "a",\n      "n": 1.50\n    },\n    {\n      "id": "b",\n      "n": 2.0,\n      "deep": {\n        "x": [\n          1e999\n        ]\n      }\n    }\n  ]\n}\n',
+    );
+  });
+
+  it('ignores a body number at the same path that is not the value being written', () => {
+    const file = '{\n  "n": 1\n}\n';
+    const body = parseJsonSource('{"n": 2.0}');
+    expect(stringifyPreserving({ n: 3 }, parseJsonSource(file), { spellings: body })).toBe('{\n  "n": 3\n}\n');
+    expect(stringifyPreserving({ n: Infinity }, parseJsonSource(file), { spellings: body })).toBe('{\n  "n": null\n}\n');
+  });
+
+  it('meets the body where the value is a member of it, or holds it (step_config forms)', () => {
+    const body = parseJsonSource('{"steps": [{"id": "a", "n": 1e400}]}');
+    const steps = (body.value as { steps: unknown[] }).steps;
+    expect(stringifyPreserving(steps, parseJsonSource('[\n  {\n    "id": "a",\n    "n": 1\n  }\n]\n'), { spellings: body })).toBe(
+      '[\n  {\n    "id": "a",\n    "n": 1e400\n  }\n]\n',
+    );
+    const arrayBody = parseJsonSource('[{"id": "a", "n": 2.0}]');
+    expect(stringifyPreserving({ steps: arrayBody.value }, parseJsonSource('{\n  "steps": []\n}\n'), { spellings: arrayBody })).toBe(
+      '{\n  "steps": [\n    {\n      "id": "a",\n      "n": 2.0\n    }\n  ]\n}\n',
+    );
+  });
+
+  it('spells numbers without a source too, in the JSON.stringify layout', () => {
+    const body = parseJsonSource('{"a": [1.0, {"b": 1e400}], "s": "x"}');
+    expect(stringifyPreserving(body.value, undefined, { spellings: body })).toBe(
+      '{\n  "a": [\n    1.0,\n    {\n      "b": 1e400\n    }\n  ],\n  "s": "x"\n}\n',
+    );
+    const plain = planValue();
+    expect(stringifyPreserving(plain, undefined, { spellings: parseJsonSource(JSON.stringify(plain)) })).toBe(
+      `${JSON.stringify(plain, null, 2)}\n`,
+    );
+  });
+});
+
+describe('stringifyPreserving: the depth limit the reader has', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = [];
+    for (let i = 1; i < depth; i++) value = [value];
+    return value;
+  };
+  const source = parseJsonSource('{\n  "a": 1\n}\n');
+
+  it('writes values as deep as the reader accepts, and they read back', () => {
+    const deepest = nested(MAX_JSON_DEPTH);
+    expect(parseJsonSource(stringifyPreserving(deepest)).value).toEqual(deepest);
+    const inFile = stringifyPreserving(nested(MAX_JSON_DEPTH), parseJsonSource('[\n  1\n]\n'));
+    expect(parseJsonSource(inFile).value).toEqual(deepest);
+    expect(() => parseJsonSource(stringifyPreserving({ a: nested(MAX_JSON_DEPTH - 1) }, source))).not.toThrow();
+  });
+
+  it('refuses anything deeper with a JsonDepthError (400 for servers), with or without a source', () => {
+    const tooDeep = nested(MAX_JSON_DEPTH + 1);
+    for (const write of [
+      () => stringifyPreserving(tooDeep),
+      () => stringifyPreserving(tooDeep, parseJsonSource('[\n  1\n]\n')),
+      () => stringifyPreserving({ a: nested(MAX_JSON_DEPTH) }, source),
+      () => stringifyPreserving(tooDeep, undefined, { spellings: parseJsonSource('[]') }),
+      () => stringifyPreserving(nested(200_000)),
+      () => stringifyPreserving({ a: nested(200_000) }, source),
+    ]) {
+      let error: unknown;
+      try {
+        write();
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(JsonDepthError);
+      expect(error).toMatchObject({ statusCode: 400, code: 'too_deep', message: jsonWriteMessages.tooDeep(MAX_JSON_DEPTH) });
+    }
+  });
+
+  it('does not count brackets inside strings', () => {
+    expect(stringifyPreserving({ s: '['.repeat(MAX_JSON_DEPTH + 5) })).toContain('[[[');
   });
 });

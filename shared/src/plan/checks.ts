@@ -28,12 +28,17 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
   const problems: Problem[] = [];
   const seen = new Map<string, string>();
   const subAgentIds = new Set<string>();
+  // A route that refers to an orphan step runs a clone of it whose id is the route id
+  // (resolvePlanOrphanStepRefs): a known jump target for the loader.
+  const cloneIds = new Set<string>();
   const orphans = new Map<string, Step>();
   for (const step of plan.orphan_steps ?? []) if (typeof step?.id === 'string' && !orphans.has(step.id)) orphans.set(step.id, step);
 
   for (const visit of walkSteps(plan)) {
     const { step, path } = visit;
     if (!isStepObject(step)) continue;
+    const refRoutes = routesOf(step)?.routes.filter((route) => typeof route.orphan_step_ref === 'string' && route.orphan_step_ref !== '') ?? [];
+    for (const route of refRoutes) cloneIds.add(route.route_id);
     if (visit.scope === 'sub_agent') subAgentIds.add(step.id);
     if (isDisplayId(step.id)) {
       problems.push({
@@ -52,7 +57,11 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
       seen.set(step.id, at(path));
     }
     const known = asKnownStep(step);
-    if (!known) continue;
+    if (!known) {
+      // Every real loader refuses a type it does not know; planvas shows and keeps it as written.
+      problems.push({ code: 'unknown_step_kind', severity: 'warning', path: at([...path, 'type']), stepId: step.id, message: `"${step.id}" has type "${String(step.type)}", which no known runtime generation accepts; planvas keeps it as written` });
+      continue;
+    }
     const spec = stepKindSpec(known.type);
     problems.push(...leniently(() => spec.check?.(known, { at: (field) => at([...path, ...field]), generation }) ?? []));
     if (!spec.generations.includes(generation)) problems.push(retiredKind(known.type, path, step.id, generation));
@@ -78,7 +87,7 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
       if (target === END || flow.nodes.has(target)) continue;
       // The real loader counts sub-agent and orphan step ids as known targets
       // (validateNextStepIDReferences), so those load; planvas warns since no flow reaches them.
-      const nested = subAgentIds.has(target) || orphans.has(target);
+      const nested = subAgentIds.has(target) || orphans.has(target) || cloneIds.has(target);
       problems.push({
         code: nested ? 'sub_agent_target' : 'unknown_target',
         severity: nested ? 'warning' : 'error',
@@ -153,10 +162,8 @@ function routeAgentChecks(stepId: string, routes: ReadonlyArray<Route>, base: Pa
       problems.push({ code: 'unknown_orphan_ref', severity: 'error', path: at([...base, r, 'orphan_step_ref']), stepId, message: `route "${route.route_id}" of "${stepId}" refers to orphan step "${ref}", which is not in orphan_steps` });
       return;
     }
-    const sharedWith = sharedWithOf(orphan);
     const field = generationTraits(generation).sharedWithField;
-    // Either list counts: a file may be read by a runtime of the other generation.
-    const allowed = [...(sharedWith?.orchestrator_ids ?? []), ...(sharedWith?.agent_ids ?? [])];
+    const allowed = sharedIds(orphan, generation);
     if (!allowed.includes(stepId)) {
       problems.push({ code: 'orphan_not_shared', severity: 'error', path: at([...base, r, 'orphan_step_ref']), stepId, message: `orphan step "${ref}" is not shared with "${stepId}" (add "${stepId}" to its shared_with.${field})` });
     }
@@ -193,7 +200,8 @@ function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
     if (!isStepObject(orphan)) return;
     const sharedWith = sharedWithOf(orphan);
     if (!sharedWith) return;
-    for (const key of ['orchestrator_ids', 'agent_ids'] as const) {
+    const key = sharedWithKey(orphan, generation);
+    {
       sharedWith[key].forEach((id, j) => {
         if (delegating.has(id)) return;
         problems.push({ code: 'unknown_shared_with', severity: 'error', path: at(['orphan_steps', i, 'shared_with', key, j]), stepId: orphan.id, message: `orphan step "${orphan.id}" is shared with "${id}", but no step with routes has that id (${GENERATIONS[generation].label} refuses it)` });
@@ -201,4 +209,19 @@ function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
     }
   });
   return problems;
+}
+
+/**
+ * The list of an orphan's `shared_with` the generation reads: coding-agent-loop and the older
+ * agentworks read `orchestrator_ids`; the newest agentworks reads `agent_ids`, and
+ * `orchestrator_ids` only when `agent_ids` is absent (StepSharing.UnmarshalJSON).
+ */
+function sharedWithKey(orphan: Step, generation: Generation): 'orchestrator_ids' | 'agent_ids' {
+  if (generationTraits(generation).sharedWithField === 'orchestrator_ids') return 'orchestrator_ids';
+  const raw = (orphan as { shared_with?: { agent_ids?: unknown } }).shared_with;
+  return raw && Array.isArray(raw.agent_ids) ? 'agent_ids' : 'orchestrator_ids';
+}
+
+function sharedIds(orphan: Step, generation: Generation): string[] {
+  return sharedWithOf(orphan)?.[sharedWithKey(orphan, generation)] ?? [];
 }

@@ -39,6 +39,7 @@ export type ProblemCode =
   | 'orphan_not_shared'
   | 'route_without_agent'
   | 'retired_step_kind'
+  | 'unknown_step_kind'
   | 'orphan_step_config'
   | 'duplicate_step_config'
   | 'legacy_format';

@@ -25,7 +25,7 @@ export function checkStepConfig(
   config.steps.forEach((entry, i) => {
     const path = formatJsonPath(options.form === 'array' ? [i] : ['steps', i]);
     if (seen.has(entry.id)) {
-      problems.push({ code: 'duplicate_step_config', severity: 'warning', path, stepId: entry.id, message: `step_config has more than one entry for "${entry.id}"; the runtime uses the first` });
+      problems.push({ code: 'duplicate_step_config', severity: 'warning', path, stepId: entry.id, message: `step_config has more than one entry for "${entry.id}"; coding-agent-loop's parser refuses duplicates and its reader keeps the last (readAndRepairStepConfigs)` });
     }
     seen.add(entry.id);
     if (stepIds.has(entry.id) || isReservedStepConfigId(entry.id)) return;

@@ -22,7 +22,7 @@ export const orchestratorKind: StepKindSpec<OrchestratorStep, 'orchestrator'> = 
   schema: OrchestratorStep,
   generations: ['agentworks', 'agent'],
   renamedIn: { agent: 'agent' },
-  requiredFields: { agentworks: ['description', 'next_step_id'], agent: ['description', 'next_step_id'] },
+  requiredFields: { agentworks: ['description', 'next_step_id'], agent: ['title', 'description'] },
   routes: { field: 'predefined_routes', delegating: true },
   create: ({ common, delegationRoutes }) => ({ type: 'orchestrator', ...common, predefined_routes: delegationRoutes(1) as Route[] }),
   outputs: () => [{ kind: 'next', handle: 'next' }],

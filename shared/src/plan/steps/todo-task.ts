@@ -25,7 +25,7 @@ export const todoTaskKind: StepKindSpec<TodoTaskStep, 'todo_task'> = {
   // (parseStepFromJSON in both); their writers then write the new name.
   generations: ['seed', 'loop', 'agentworks', 'agent'],
   renamedIn: { agentworks: 'orchestrator', agent: 'agent' },
-  requiredFields: { loop: ['description', 'next_step_id'], agentworks: ['description', 'next_step_id'], agent: ['description', 'next_step_id'] },
+  requiredFields: { loop: ['description', 'next_step_id'], agentworks: ['description', 'next_step_id'], agent: ['title', 'description'] },
   routes: { field: 'predefined_routes', delegating: true },
   genericAgentSwitch: true,
   // One route and the generic agent off: seed 001 says a todo_task must have something to delegate to.
