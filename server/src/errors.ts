@@ -42,6 +42,8 @@ export const messages = {
   schemaViolation: (what: string) => `The ${what} does not match the schema; nothing was written`,
   bodyMissing: 'The request needs a JSON body',
   malformedJson: 'The request body is not valid JSON',
+  bodyNotUtf8: 'The request body is not valid UTF-8 text',
+  bodyTooDeep: (limit: number) => `The request body is nested more than ${limit} levels deep, deeper than planvas reads or writes`,
   bodyNotObject: 'The request body must be a JSON object',
   planInvalidForMigration: 'plan.json does not match the schema; fix it before migrating',
   notFoundRoute: (method: string, url: string) => `No route ${method} ${url}`,

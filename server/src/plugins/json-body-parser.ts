@@ -1,37 +1,63 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { JsonSyntaxError, parseJsonSource } from '@planvas/shared';
+import { JsonSyntaxError, MAX_JSON_DEPTH, jsonSyntaxMessages, parseJsonSource, type JsonSource } from '@planvas/shared';
 import { ApiError, messages } from '../errors';
+
+/** The parse of each request body, kept for the format-preserving writer (see jsonBodySource). */
+const sources = new WeakMap<object, JsonSource>();
+
+/**
+ * The body's parse with its syntax tree, so a save can write numbers as the body spelled them
+ * (`1e400`, `12345678901234567890`, `1.0`). Undefined for anything but a JSON object or array
+ * this parser produced.
+ */
+export function jsonBodySource(body: unknown): JsonSource | undefined {
+  return typeof body === 'object' && body !== null ? sources.get(body) : undefined;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * application/json is the only body type: Fastify's text/plain parser is removed so a form or a
  * plain-text post gets 415, which also keeps "simple" cross-site requests away from the routes.
- * Malformed JSON is reported with the line and column the user can go to.
+ *
+ * Bodies are read with the same parser as workspace files, so the two accept exactly the same
+ * documents: the same depth limit, a leading BOM skipped, and invalid UTF-8 refused instead of
+ * being turned into U+FFFD. Malformed JSON is reported with the line and column the user can go to.
  */
 export const jsonBodyParser = fp(
   async function jsonBodyParser(app: FastifyInstance) {
     app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      const text = body as string;
-      if (text.trim() === '') return done(null, undefined);
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      let text: string;
       try {
-        done(null, JSON.parse(text));
+        // The decoder also drops a leading BOM, as the file parser skips one.
+        text = utf8.decode(body as Buffer);
       } catch {
-        done(malformed(text), undefined);
+        return done(new ApiError(400, 'invalid_utf8', messages.bodyNotUtf8, [{ path: '$', message: messages.bodyNotUtf8 }]), undefined);
       }
+      if (text.trim() === '') return done(null, undefined);
+      let source: JsonSource;
+      try {
+        source = parseJsonSource(text);
+      } catch (error) {
+        return done(rejected(error), undefined);
+      }
+      if (typeof source.value === 'object' && source.value !== null) sources.set(source.value, source);
+      done(null, source.value);
     });
   },
   { name: 'planvas-json-body' },
 );
 
-function malformed(text: string): ApiError {
-  // JSON.parse is fast but vague; the format-aware parser says where the problem is.
-  try {
-    parseJsonSource(text);
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) {
-      return new ApiError(400, 'malformed_json', messages.malformedJson, [{ path: '$', message: error.message }]);
+function rejected(error: unknown): ApiError {
+  if (error instanceof JsonSyntaxError) {
+    // The path of a failure deep inside is as long as the document is deep: '$' says enough.
+    const detail = [{ path: '$', message: error.message }];
+    if (error.reason === jsonSyntaxMessages.tooDeep(MAX_JSON_DEPTH)) {
+      return new ApiError(400, 'too_deep', messages.bodyTooDeep(MAX_JSON_DEPTH), detail);
     }
+    return new ApiError(400, 'malformed_json', messages.malformedJson, detail);
   }
   return new ApiError(400, 'malformed_json', messages.malformedJson, [{ path: '$', message: 'invalid JSON' }]);
 }

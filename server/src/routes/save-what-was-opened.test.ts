@@ -101,4 +101,14 @@ describe('saving what the user opened', () => {
       expect(answer.details[0]?.path).toBe(path);
     }
   });
+
+  it('keeps a byte order mark through an edit', async () => {
+    const path = await writeWorkflow(`\uFEFF{\n  "steps": [\n    { "type": "regular", "id": "a", "title": "A" }\n  ]\n}\n`);
+    const { plan, etag } = await open();
+    plan.steps[0].title = 'B';
+    expect((await put(plan, etag)).statusCode).toBe(200);
+    const bytes = await readFile(path);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('"title": "B"');
+  });
 });

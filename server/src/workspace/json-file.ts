@@ -15,7 +15,8 @@ export interface JsonFileSnapshot {
   unreadable?: ErrorDetail;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a BOM in the text, where the parser notes it and the writer puts it back.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** undefined when the file does not exist. */
 export async function readJsonFile(path: string): Promise<JsonFileSnapshot | undefined> {

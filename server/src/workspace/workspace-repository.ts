@@ -16,6 +16,7 @@ import {
 } from '@planvas/shared';
 import { ApiError, messages } from '../errors';
 import { assertPrecondition, type Precondition } from '../http/if-match';
+import { jsonBodySource } from '../plugins/json-body-parser';
 import { writeFileAtomic } from './atomic-write';
 import { SKIPPED_FOLDERS, discoverWorkflows } from './discover-workflows';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
@@ -262,7 +263,7 @@ export class WorkspaceRepository {
       let revision = snapshot.revision;
       let written = false;
       if (!current || !jsonEqual(nextValue, current.value)) {
-        const text = stringifyPreserving(nextValue, snapshot.source);
+        const text = stringifyPreserving(nextValue, snapshot.source, { spellings: jsonBodySource(body) });
         if (text !== snapshot.source?.text) {
           await writeFileAtomic(files.planPath, text);
           revision = revisionOf(text);
@@ -294,7 +295,7 @@ export class WorkspaceRepository {
       const form = snapshot?.source ? readStepConfig(snapshot.source.value).form : 'object';
       const value = stepConfigForFile(next.config, form);
       const unchanged = snapshot?.source !== undefined && jsonEqual(value, snapshot.source.value);
-      const text = unchanged ? undefined : stringifyPreserving(value, snapshot?.source);
+      const text = unchanged ? undefined : stringifyPreserving(value, snapshot?.source, { spellings: jsonBodySource(body) });
       let revision = snapshot?.revision;
       if (text !== undefined && text !== snapshot?.source?.text) {
         try {

@@ -346,6 +346,20 @@ describe('stringifyPreserving: edits', () => {
     expect(stringifyPreserving({ list: [1, { a: 2 }] }, source)).toBe('{\n  "list": [1, {"a": 2}]\n}\n');
   });
 
+  it('writes a new element like its sibling, down to the separators of its nested one-line values', () => {
+    const text = '[\n\t{"id":"a","routes":[{"to":"b"}]}\n]\n';
+    const value = [{ id: 'a', routes: [{ to: 'b' }] }, { id: 'b', routes: [{ to: 'c', when: 'x' }] }];
+    expect(stringifyPreserving(value, parseJsonSource(text))).toBe(
+      '[\n\t{"id":"a","routes":[{"to":"b"}]},\n\t{"id":"b","routes":[{"to":"c","when":"x"}]}\n]\n',
+    );
+  });
+
+  it('takes separators a one-line container does not show from the file\'s other one-line containers', () => {
+    const text = '{\n  "a": [{"x":1}],\n  "b": {"y":2,"z":3}\n}\n';
+    const output = stringifyPreserving({ a: [{ x: 1 }, { x: 2, w: 3 }], b: { y: 2, z: 3 } }, parseJsonSource(text));
+    expect(output).toBe('{\n  "a": [{"x":1},{"x":2,"w":3}],\n  "b": {"y":2,"z":3}\n}\n');
+  });
+
   it('writes emptied containers as [] and {} and fills empty ones the standard way', () => {
     const text = '{\n  "context_dependencies": [],\n  "agent_configs": {},\n  "keep": [\n    1\n  ]\n}\n';
     const source = parseJsonSource(text);

@@ -323,6 +323,7 @@ class PreservingWriter {
   private readonly active = new Set<object>();
   /** Offsets of line starts, built only if a line is too long to scan back along. */
   private lineStarts: Int32Array | null = null;
+  private inlineDefaults: InlineStyle | null = null;
   private readonly spellings: JsonTree | null;
   /** The spelling node of the value's root (-1: none). */
   readonly spellRoot: JsonNodeId;
@@ -584,7 +585,7 @@ class PreservingWriter {
     return last;
   }
 
-  // ---- laying out ---------------------------------------------------------
+  // ---- laying out (the helpers below are also FreshContainer's) -----------
 
   /** The text between an original entry's preceding '[', '{' or ',' and the entry. */
   gapBefore(entry: JsonNodeId): string {
@@ -656,7 +657,7 @@ class PreservingWriter {
   /** How a new value inside this container stays on one line, or null when it need not. */
   private inlineIn(container: JsonNodeId): InlineStyle | null {
     if (!this.isInline(container)) return null;
-    return container >= 0 ? this.inlineStyleOf(container) : { item: this.layout.itemGap, key: this.layout.keySeparator };
+    return container >= 0 ? this.inlineStyleOf(container) : this.fileInlineStyle();
   }
 
   /** The separators of a one-line container: its own when it shows them, the file's otherwise. */
@@ -665,9 +666,29 @@ class PreservingWriter {
     const first = tree.firstChild(container);
     const second = tree.childCount(container) > 1 ? tree.nextSibling(first) : -1;
     const gap = second >= 0 ? this.gapBefore(second) : '';
-    const item = second >= 0 && !hasLineBreak(gap) ? gap : this.layout.itemGap;
-    const key = tree.kind(container) === JsonKind.Object && first >= 0 ? this.keySeparatorOf(first) : this.layout.keySeparator;
+    const item = second >= 0 && !hasLineBreak(gap) ? gap : this.fileInlineStyle().item;
+    const key = tree.kind(container) === JsonKind.Object && first >= 0 ? this.keySeparatorOf(first) : this.fileInlineStyle().key;
     return { item, key };
+  }
+
+  /**
+   * How the file separates entries on one line: as in its first one-line
+   * container that shows it (a file of `{"a":1}` objects gets no spaces),
+   * else as JSON.stringify's readers expect (', ' and ': ').
+   */
+  private fileInlineStyle(): InlineStyle {
+    if (this.inlineDefaults === null) {
+      const tree = this.tree;
+      let item: string | undefined;
+      let key: string | undefined;
+      for (let node = 0; node < tree.size && (item === undefined || key === undefined); node++) {
+        if (!tree.isContainer(node) || tree.childCount(node) === 0 || tree.isMultiline(node)) continue;
+        if (key === undefined && tree.kind(node) === JsonKind.Object) key = this.keySeparatorOf(node + 1);
+        if (item === undefined && tree.childCount(node) > 1) item = this.gapBefore(tree.nextSibling(node + 1));
+      }
+      this.inlineDefaults = { item: item ?? this.layout.itemGap, key: key ?? this.layout.keySeparator };
+    }
+    return this.inlineDefaults;
   }
 
   /**
@@ -783,8 +804,7 @@ class PreservingWriter {
     const isArray = Array.isArray(value);
     let model = place.model;
     if (model >= 0 && (tree.kind(model) !== (isArray ? JsonKind.Array : JsonKind.Object) || tree.childCount(model) === 0)) model = -1;
-    let inline = place.inline;
-    if (inline === null && model >= 0 && !tree.isMultiline(model)) inline = this.inlineStyleOf(model);
+    const inline = model >= 0 && !tree.isMultiline(model) ? this.inlineStyleOf(model) : place.inline;
     const writer = new FreshContainer(this, tree, place, model, inline);
     if (isArray) {
       const spells = this.spellElements(spell);
@@ -804,7 +824,6 @@ class PreservingWriter {
     this.active.delete(value);
     return writer.finish(isArray ? '[' : '{', isArray ? ']' : '}');
   }
-
 }
 
 /** The elements of an array of the spelling tree, one by one (-1 past the end). */
@@ -840,7 +859,8 @@ class FreshContainer {
   /** The model's entry at the current position (the last one once past its end). */
   private modelEntry: JsonNodeId;
   private modelEntryIndex = 0;
-  private readonly modelSecondGap: string | null;
+  /** Whether the model shows a gap between entries (it has two or more). */
+  private readonly modelHasBetweenGap: boolean;
   private readonly keySeparator: string;
   private previousIndent: string;
   /** Without a model, every entry goes on its own line one unit deeper. */
@@ -854,11 +874,11 @@ class FreshContainer {
     private readonly inline: InlineStyle | null,
   ) {
     this.previousIndent = place.indent;
-    const hasModel = model >= 0 && inline === null;
-    this.modelIndent = hasModel ? writer.lineIndentAt(tree.start(model)) : '';
+    const hasModel = model >= 0;
+    this.modelIndent = hasModel && inline === null ? writer.lineIndentAt(tree.start(model)) : '';
     this.modelCount = hasModel ? tree.childCount(model) : 0;
     this.modelEntry = hasModel ? model + 1 : -1;
-    this.modelSecondGap = hasModel && this.modelCount > 1 ? writer.gapBefore(tree.nextSibling(model + 1)) : null;
+    this.modelHasBetweenGap = this.modelCount > 1;
     if (inline !== null) this.keySeparator = inline.key;
     else if (hasModel && tree.kind(model) === JsonKind.Object) this.keySeparator = writer.keySeparatorOf(model + 1);
     else this.keySeparator = place.keySeparator;
@@ -871,19 +891,23 @@ class FreshContainer {
     let gap: string;
     let indent: string;
     let childModel: JsonNodeId = -1;
-    if (this.inline !== null) {
-      gap = position === 0 ? '' : this.inline.item;
-      indent = this.place.indent;
-    } else if (this.modelEntry >= 0) {
+    if (this.modelEntry >= 0) {
       if (position > 0 && this.modelEntryIndex < this.modelCount - 1) {
         this.modelEntry = this.tree.nextSibling(this.modelEntry);
         this.modelEntryIndex++;
       }
-      const modelGap = position === 0 ? writer.gapBefore(this.model + 1) : (this.modelSecondGap === null ? null : writer.gapBefore(this.modelEntry));
-      const source = modelGap ?? this.derivedBetweenGap();
-      gap = rebasedGap(source, this.modelIndent, this.place.indent, layout.indent);
-      indent = hasLineBreak(gap) ? indentAfter(gap) : this.previousIndent;
       childModel = key === undefined ? this.modelEntry : this.modelMember(key);
+    }
+    if (this.inline !== null) {
+      gap = position === 0 ? '' : this.inline.item;
+      indent = this.place.indent;
+    } else if (this.modelEntry >= 0) {
+      // Entry k takes the gap of the model's entry k (its last one past its end).
+      let modelGap: string;
+      if (position === 0) modelGap = writer.gapBefore(this.model + 1);
+      else modelGap = this.modelHasBetweenGap ? writer.gapBefore(this.modelEntry) : this.derivedBetweenGap();
+      gap = rebasedGap(modelGap, this.modelIndent, this.place.indent, layout.indent);
+      indent = hasLineBreak(gap) ? indentAfter(gap) : this.previousIndent;
     } else {
       this.plainGap ??= layout.newline + this.place.indent + layout.indent;
       gap = this.plainGap;
