@@ -41,6 +41,9 @@ export function toApiError(error: FastifyError | ApiError, request: FastifyReque
       ]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError(400, 'body_missing', messages.bodyMissing);
+    // The JSON writer refuses values deeper than the reader reads (shared JsonDepthError).
+    case 'too_deep':
+      return new ApiError(400, 'too_deep', error.message, [{ path: '$', message: error.message }]);
   }
   if (error.validation) {
     return new ApiError(400, 'bad_request', error.message, error.validation.map((v) => ({ path: v.instancePath || '$', message: v.message ?? 'invalid' })));
