@@ -17,7 +17,7 @@ export function configOf(ctx: RunContext, stepId: string): StepConfigEntry | und
   return findStepConfig(ctx.stepConfig, stepId);
 }
 
-/** step_config's validation_schema overrides the plan's (FORMATS.md). */
+/** step_config's validation_schema overrides the plan's (docs/formats.md). */
 export function validationOf(ctx: RunContext, step: SubAgentStep): ValidationSchema | undefined {
   return configOf(ctx, step.id)?.validation_schema ?? stepValidation(step);
 }

@@ -10,7 +10,7 @@ import { TodoTaskResponseFields } from './todo-task-response';
  * loose so an external runtime's extra fields (trace ids, hierarchy_level, ...) survive.
  */
 
-/** The base part the real system sends on every event (FORMATS.md "Events"). */
+/** The base part the real system sends on every event (docs/formats.md "Events"). */
 export const EventBaseFields = {
   timestamp: optional(z.string()),
   trace_id: optional(z.string()),

@@ -9,7 +9,8 @@ import type { Problem } from './problems';
 import type { Route } from './route';
 import { asKnownStep, type Step } from './step';
 import { STEP_KINDS, stepKindSpec } from './step-kinds';
-import { routesOf, walkSteps, type PathSegment } from './walk';
+import { leniently } from './steps/kind-spec';
+import { isStepLike, routesOf, walkSteps, type PathSegment } from './walk';
 
 export interface CheckPlanOptions {
   /** The file's generation; detected from the plan when absent. */
@@ -36,7 +37,7 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
 
   for (const visit of walkSteps(plan)) {
     const { step, path } = visit;
-    if (!isStepObject(step)) continue;
+    if (!isStepLike(step)) continue;
     const refRoutes = routesOf(step)?.routes.filter((route) => typeof route.orphan_step_ref === 'string' && route.orphan_step_ref !== '') ?? [];
     for (const route of refRoutes) cloneIds.add(route.route_id);
     if (visit.scope === 'sub_agent') subAgentIds.add(step.id);
@@ -63,7 +64,7 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
       continue;
     }
     const spec = stepKindSpec(known.type);
-    problems.push(...leniently(() => spec.check?.(known, { at: (field) => at([...path, ...field]), generation }) ?? []));
+    problems.push(...leniently(() => spec.check?.(known, { at: (field) => at([...path, ...field]), generation }) ?? [], []));
     if (!spec.generations.includes(generation)) problems.push(retiredKind(known.type, path, step.id, generation));
     const renamed = spec.renamedIn?.[generation];
     if (renamed !== undefined) {
@@ -76,7 +77,7 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
       }
     }
     const routes = routesOf(step);
-    if (routes) problems.push(...leniently(() => routeAgentChecks(step.id, routes.routes, [...path, routes.field], orphans, generation)));
+    if (routes) problems.push(...leniently(() => routeAgentChecks(step.id, routes.routes, [...path, routes.field], orphans, generation), []));
   }
 
   problems.push(...sharedWithChecks(plan, generation));
@@ -116,24 +117,6 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
     }
   }
   return problems;
-}
-
-/**
- * The checks also run on plans that break the schema (a field of the wrong type somewhere), so a
- * kind's check may meet a value it does not expect; that step's own checks are then skipped (the
- * schema problem is reported) and every other check still runs.
- */
-function leniently(check: () => Problem[]): Problem[] {
-  try {
-    return check();
-  } catch {
-    return [];
-  }
-}
-
-/** A step that did not even parse as an object with an id is the schema's problem, not the graph's. */
-function isStepObject(step: unknown): step is Step {
-  return typeof step === 'object' && step !== null && typeof (step as { id?: unknown }).id === 'string';
 }
 
 /**
@@ -197,7 +180,7 @@ function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
   for (const { step } of walkSteps(plan)) if (routesOf(step)) delegating.add(step.id);
   const problems: Problem[] = [];
   (plan.orphan_steps ?? []).forEach((orphan, i) => {
-    if (!isStepObject(orphan)) return;
+    if (!isStepLike(orphan)) return;
     const sharedWith = sharedWithOf(orphan);
     if (!sharedWith) return;
     const key = sharedWithKey(orphan, generation);

@@ -2,7 +2,7 @@ import { END } from './common';
 import type { Plan } from './plan';
 import { asKnownStep, type Step } from './step';
 import { stepKindSpec } from './step-kinds';
-import { nonEmpty, type FlowEdgeKind, type FlowOutput, type TargetField } from './steps/kind-spec';
+import { leniently, nonEmpty, type FlowEdgeKind, type FlowOutput, type TargetField } from './steps/kind-spec';
 import { isStepLike, type PathSegment } from './walk';
 
 export type { FlowEdgeKind } from './steps/kind-spec';
@@ -117,14 +117,3 @@ export function targetFields(anyStep: Step, path: PathSegment[]): TargetField[] 
   return own.map(({ field, target }) => ({ field: [...path, ...field], target }));
 }
 
-/**
- * The flow is also built for plans that break the schema (so their dangling targets are still
- * reported): a kind's function that meets a value of the wrong type answers the fallback instead.
- */
-function leniently<T>(fn: () => T, fallback: T): T {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
-}
