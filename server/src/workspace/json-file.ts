@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { JsonSyntaxError, parseJsonSource, type ErrorDetail, type JsonSource } from '@planvas/shared';
+import { JsonSyntaxError, parseJsonSource, type ErrorDetail, type JsonSource, type Plan } from '@planvas/shared';
 import { messages } from '../errors';
 import { revisionOf } from './revision';
 import { isMissing } from './safe-path';
@@ -19,7 +19,7 @@ export interface JsonFileSnapshot {
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** undefined when the file does not exist. */
-export async function readJsonFile(path: string): Promise<JsonFileSnapshot | undefined> {
+export async function readJsonFile(path: string, parsed?: ParsedJsonCache): Promise<JsonFileSnapshot | undefined> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -27,11 +27,61 @@ export async function readJsonFile(path: string): Promise<JsonFileSnapshot | und
     if (isMissing(error)) return undefined;
     throw error;
   }
-  return snapshotOf(path, bytes);
+  if (!parsed) return snapshotOf(path, bytes);
+  const revision = revisionOf(bytes);
+  const source = parsed.source(path, revision);
+  if (source) return { path, bytes, revision, source };
+  const snapshot = snapshotOf(path, bytes, revision);
+  if (snapshot.source) parsed.remember(path, revision, snapshot.source);
+  return snapshot;
 }
 
-export function snapshotOf(path: string, bytes: Buffer): JsonFileSnapshot {
-  const revision = revisionOf(bytes);
+/**
+ * The parse of the files planvas last read or wrote, by path and revision (a hash of the bytes,
+ * so a hit is the same text). Saving a big plan reads the file it is about to overwrite; its parse
+ * (decode, syntax tree) cost as much as the rest of a save, and after planvas' own last save it is
+ * already known. Bounded: the least recently remembered paths go first.
+ */
+export class ParsedJsonCache {
+  private readonly entries = new Map<string, { revision: string; source: JsonSource }>();
+  /** A plan validated at some revision of the path: readPlan's `validated`, to check only what changed. */
+  private readonly plans = new Map<string, Plan>();
+
+  constructor(private readonly limit = 16) {}
+
+  source(path: string, revision: string): JsonSource | undefined {
+    const entry = this.entries.get(path);
+    return entry?.revision === revision ? entry.source : undefined;
+  }
+
+  remember(path: string, revision: string, source: JsonSource): void {
+    bounded(this.entries, this.limit, path, { revision, source });
+  }
+
+  validatedPlan(path: string): Plan | undefined {
+    return this.plans.get(path);
+  }
+
+  rememberValidatedPlan(path: string, plan: Plan): void {
+    bounded(this.plans, this.limit, path, plan);
+  }
+
+  /**
+   * After planvas wrote `text`: parses it once the current request is answered (setImmediate), so
+   * the next save of the file finds it without paying for it on its own path.
+   */
+  rememberLater(path: string, revision: string, text: string): void {
+    setImmediate(() => {
+      try {
+        this.remember(path, revision, parseJsonSource(text));
+      } catch {
+        // planvas wrote it, so it parses; if not, the next read parses it and reports why.
+      }
+    });
+  }
+}
+
+export function snapshotOf(path: string, bytes: Buffer, revision = revisionOf(bytes)): JsonFileSnapshot {
   let text: string;
   try {
     // Decoding leniently would turn bad bytes into U+FFFD and a save would then change
@@ -48,4 +98,11 @@ export function snapshotOf(path: string, bytes: Buffer): JsonFileSnapshot {
     }
     throw error;
   }
+}
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest beyond `limit`. */
+function bounded<V>(map: Map<string, V>, limit: number, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as string);
 }

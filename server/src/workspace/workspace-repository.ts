@@ -2,6 +2,7 @@ import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   introducedSchemaProblems,
+  jsonEqual,
   planForFile,
   promoteLegacyPlan,
   readPlan,
@@ -19,8 +20,7 @@ import { assertPrecondition, type Precondition } from '../http/if-match';
 import { jsonBodySource } from '../plugins/json-body-parser';
 import { writeFileAtomic } from './atomic-write';
 import { SKIPPED_FOLDERS, discoverWorkflows } from './discover-workflows';
-import { readJsonFile, type JsonFileSnapshot } from './json-file';
-import { jsonEqual } from './json-equal';
+import { ParsedJsonCache, readJsonFile, type JsonFileSnapshot } from './json-file';
 import { KeyedQueue } from './keyed-queue';
 import { migrateWorkflowFiles } from './migrate-workflow';
 import { revisionOf } from './revision';
@@ -120,6 +120,8 @@ export class WorkspaceRepository {
   /** Summaries and views per workflow, valid while its files and remembered promotions are unchanged. */
   private readonly summaries = new StatKeyedCache<WorkflowSummary>();
   private readonly views = new StatKeyedCache<Readonly<WorkflowView>>();
+  /** Parses of files this repository saved or read for a save, and the plans it validated. */
+  private readonly parsed = new ParsedJsonCache();
 
   private constructor(
     readonly root: string,
@@ -245,14 +247,16 @@ export class WorkspaceRepository {
    * not enforced. Refused (400) are bodies that are not a plan at all, and problems the edit adds.
    */
   async savePlan(id: string, body: unknown, precondition: Precondition, context: WriteContext = {}): Promise<SaveResult> {
-    // Validation needs no lock and is the expensive part for a big plan: done before queueing.
-    const next = readPlan(body);
+    const files = await this.locate(id);
+    // Validation needs no lock and is the expensive part for a big plan: done before queueing,
+    // and only for the steps that differ from the plan last validated for this file.
+    const validated = this.parsed.validatedPlan(files.planPath);
+    const next = readPlan(body, validated ? { validated } : {});
     if (!next.ok && !next.partial) throw new ApiError(400, 'schema_violation', messages.schemaViolation('plan'), next.details);
     // What goes to disk: the flat body, display ids of id-less steps dropped again.
     const nextValue = planForFile(next.ok ? next.plan : next.promoted);
-    const files = await this.locate(id);
     return this.queue.run(files.planPath, async () => {
-      const snapshot = await readJsonFile(files.planPath);
+      const snapshot = await readJsonFile(files.planPath, this.parsed);
       if (!snapshot) throw new ApiError(404, 'workflow_not_found', messages.workflowNotFound(id));
       assertPrecondition(precondition, snapshot.revision, 'plan.json');
       const current = snapshot.source ? promoteLegacyPlan(snapshot.source.value) : undefined;
@@ -262,17 +266,21 @@ export class WorkspaceRepository {
       }
       let revision = snapshot.revision;
       let written = false;
-      if (!current || !jsonEqual(nextValue, current.value)) {
+      // A legacy file differs from its flat read form as text, so only the values can say that a
+      // save changes nothing; for any other file the writer answers the file's own text then.
+      if (!current || !current.legacy || !jsonEqual(nextValue, current.value)) {
         const text = stringifyPreserving(nextValue, snapshot.source, { spellings: jsonBodySource(body) });
         if (text !== snapshot.source?.text) {
           await writeFileAtomic(files.planPath, text);
           revision = revisionOf(text);
+          this.parsed.rememberLater(files.planPath, revision, text);
           written = true;
           this.announce(id, 'plan', revision, context);
           if (current?.legacy) await this.memory.remember(id, current.promotions);
         }
       }
-      const config = await readJsonFile(files.stepConfigPath);
+      if (next.ok) this.parsed.rememberValidatedPlan(files.planPath, next.plan);
+      const config = await readJsonFile(files.stepConfigPath, this.parsed);
       // Problems describe the file as it now is: written flat, or (no-op) as it was.
       const planRead: ReadPlanResult =
         written || !current?.legacy ? { ...next, legacy: false, promotions: [] } : { ...next, legacy: true, promotions: current.promotions };
@@ -290,7 +298,7 @@ export class WorkspaceRepository {
     if (!next.ok) throw new ApiError(400, 'schema_violation', messages.schemaViolation('step config'), next.details);
     const files = await this.locate(id);
     return this.queue.run(files.stepConfigPath, async () => {
-      const snapshot = await readJsonFile(files.stepConfigPath);
+      const snapshot = await readJsonFile(files.stepConfigPath, this.parsed);
       assertPrecondition(precondition, snapshot?.revision, 'step_config.json');
       const form = snapshot?.source ? readStepConfig(snapshot.source.value).form : 'object';
       const value = stepConfigForFile(next.config, form);
@@ -307,10 +315,11 @@ export class WorkspaceRepository {
           throw error;
         }
         revision = revisionOf(text);
+        this.parsed.rememberLater(files.stepConfigPath, revision, text);
         this.announce(id, 'step_config', revision, context);
       }
       const written = revision !== snapshot?.revision;
-      const plan = await readJsonFile(files.planPath);
+      const plan = await readJsonFile(files.planPath, this.parsed);
       const problems = plan
         ? workflowProblems(
             { files, plan, ...(plan.source ? { planRead: readPlan(plan.source.value) } : {}), stepConfigRead: readStepConfig(value) },

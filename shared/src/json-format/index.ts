@@ -4,3 +4,5 @@ export type { JsonSource } from './json-source';
 export { JsonKind, JsonTree, type JsonNodeId } from './json-tree';
 export { MAX_JSON_DEPTH, parseJsonSource } from './parse-json-source';
 export { JsonDepthError, jsonWriteMessages, stringifyPreserving, type StringifyOptions } from './stringify-preserving';
+export { scanJsonShape, type JsonShape } from './scan-json-shape';
+export { jsonEqual } from './json-equal';

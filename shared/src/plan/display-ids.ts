@@ -62,9 +62,39 @@ function mapSteps(raw: unknown, fn: (step: Json, path: PathSegment[]) => Json): 
   return plan;
 }
 
+/**
+ * Whether any step of a plan value passes `test`. Read-only and allocation-free: saves of big plans
+ * ask it first, since nearly every plan has neither id-less steps nor display ids to drop.
+ */
+function someStep(raw: unknown, test: (step: Json) => boolean): boolean {
+  return isObject(raw) && (someInList(raw.steps, test) || someInList(raw.orphan_steps, test));
+}
+
+function someInList(list: unknown, test: (step: Json) => boolean): boolean {
+  if (!Array.isArray(list)) return false;
+  for (const step of list) if (someInStep(step, test)) return true;
+  return false;
+}
+
+function someInStep(step: unknown, test: (step: Json) => boolean): boolean {
+  if (!isObject(step)) return false;
+  if (test(step)) return true;
+  for (const key of NESTED_LISTS) if (someInList(step[key], test)) return true;
+  for (const key of ROUTE_LISTS) {
+    const routes = step[key];
+    if (!Array.isArray(routes)) continue;
+    for (const route of routes) if (isObject(route) && someInStep(route.sub_agent_step, test)) return true;
+  }
+  return false;
+}
+
+const lacksId = (step: Json) => step.id === undefined || step.id === null || step.id === '';
+const hasDisplayId = (step: Json) => isDisplayId(step.id);
+
 /** Gives every id-less step its display id; answers the new value and the paths of those steps. */
 export function withDisplayIds(raw: unknown): { value: unknown; missing: PathSegment[][] } {
   const missing: PathSegment[][] = [];
+  if (!someStep(raw, lacksId)) return { value: raw, missing };
   const value = mapSteps(raw, (step, path) => {
     if (typeof step.id === 'string' && step.id !== '') return step;
     if (step.id !== undefined && step.id !== null && step.id !== '') return step; // a wrong type is the schema's to report
@@ -76,6 +106,7 @@ export function withDisplayIds(raw: unknown): { value: unknown; missing: PathSeg
 
 /** The plan as it goes to disk: display ids dropped (an id-less step stays id-less). */
 export function planForFile<T>(plan: T): T {
+  if (!someStep(plan, hasDisplayId)) return plan;
   return mapSteps(plan, (step) => {
     if (!isDisplayId(step.id)) return step;
     const { id: _dropped, ...rest } = step;

@@ -38,7 +38,8 @@ function isEmpty(value: unknown): boolean {
  */
 export function promoteLegacyPlan(raw: unknown): PromotionResult {
   const promotions: LegacyPromotion[] = [];
-  if (!isObject(raw)) return { value: raw, legacy: false, promotions };
+  // Nearly every plan is flat: a read-only look spares the copying walk on every save.
+  if (!isObject(raw) || !hasLegacyStep(raw)) return { value: raw, legacy: false, promotions };
   const value: Json = { ...raw };
   for (const key of ['steps', 'orphan_steps'] as const) {
     const list = raw[key];
@@ -84,4 +85,26 @@ function promoteStep(raw: unknown, path: PathSegment[], promotions: LegacyPromot
     if (next.some((s, i) => s !== list[i])) copy()[field] = next;
   }
   return step;
+}
+
+/** Whether a nested todo_task (`todo_task_step`) appears anywhere: steps, branches, routes' sub-agents. */
+function hasLegacyStep(raw: Json): boolean {
+  return legacyInList(raw.steps) || legacyInList(raw.orphan_steps);
+}
+
+function legacyInList(list: unknown): boolean {
+  if (!Array.isArray(list)) return false;
+  for (const step of list) if (legacyInStep(step)) return true;
+  return false;
+}
+
+function legacyInStep(step: unknown): boolean {
+  if (!isObject(step)) return false;
+  if (step.type === 'todo_task' && 'todo_task_step' in step) return true;
+  for (const field of ['predefined_routes', 'orchestration_routes'] as const) {
+    const routes = step[field];
+    if (!Array.isArray(routes)) continue;
+    for (const route of routes) if (isObject(route) && legacyInStep(route.sub_agent_step)) return true;
+  }
+  return legacyInList(step.if_true_steps) || legacyInList(step.if_false_steps);
 }

@@ -69,3 +69,35 @@ describe('readPlan', () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe('readPlan with a plan validated before', () => {
+  const base = {
+    objective: 'o',
+    steps: [
+      { type: 'regular', id: 'a', title: 'A' },
+      { type: 'routing', id: 'r', routes: [{ route_id: 'x', next_step_id: 'end' }] },
+    ],
+  };
+  const validated = (() => {
+    const read = readPlan(base);
+    if (!read.ok) throw new Error('fixture invalid');
+    return read.plan;
+  })();
+
+  it('answers what a full validation answers, for changed steps, new steps and the top level', () => {
+    const edits: unknown[] = [
+      { ...base, steps: [{ ...base.steps[0], title: 'B' }, base.steps[1]] },
+      { ...base, steps: [{ ...base.steps[0], title: 5 }, base.steps[1]] },
+      { ...base, steps: [...base.steps, { type: 'human_input', id: 'h', options: 'x' }] },
+      { ...base, objective: 7 },
+      { ...base, orphan_steps: [{ type: 'regular', id: 'o', has_loop: 'yes' }] },
+      { ...base, steps: 'none' },
+    ];
+    for (const edit of edits) {
+      const full = readPlan(edit);
+      const incremental = readPlan(edit, { validated });
+      expect(incremental.ok).toBe(full.ok);
+      if (!full.ok && !incremental.ok) expect(incremental.details).toEqual(full.details);
+    }
+  });
+});

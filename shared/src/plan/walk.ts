@@ -28,40 +28,43 @@ export function routesOf(anyStep: SubAgentStep): { field: 'predefined_routes' | 
   return { field: spec.field, routes: Array.isArray(routes) ? (routes as Route[]).filter((r) => typeof r === 'object' && r !== null) : [] };
 }
 
-/** Every step of a plan in document order, nested branches and sub-agents included. */
-export function* walkSteps(plan: Plan): Generator<StepVisit> {
-  yield* walkList(plan.steps, ['steps'], 'main');
-  if (plan.orphan_steps) yield* walkList(plan.orphan_steps, ['orphan_steps'], 'orphan');
+/**
+ * Every step of a plan in document order, nested branches and sub-agents included. Built as one
+ * array (not a generator): the checks, the canvas and every save walk big plans several times.
+ */
+export function walkSteps(plan: Plan): StepVisit[] {
+  const out: StepVisit[] = [];
+  walkList(out, plan.steps, ['steps'], 'main', {});
+  if (plan.orphan_steps) walkList(out, plan.orphan_steps, ['orphan_steps'], 'orphan', {});
+  return out;
 }
 
-function* walkList(
-  steps: ReadonlyArray<Step>,
-  base: PathSegment[],
-  scope: StepScope,
-  extra: Partial<StepVisit> = {},
-): Generator<StepVisit> {
+function walkList(out: StepVisit[], steps: ReadonlyArray<Step>, base: PathSegment[], scope: StepScope, extra: Partial<StepVisit>): void {
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     // A plan that breaks the schema may hold anything in a list; only step objects are walked.
-    if (isStepLike(step)) yield* walkStep(step, [...base, i], scope, extra);
+    if (isStepLike(step)) walkStep(out, step, [...base, i], scope, extra);
   }
 }
 
-function* walkStep(anyStep: SubAgentStep, path: PathSegment[], scope: StepScope, extra: Partial<StepVisit>): Generator<StepVisit> {
-  yield { step: anyStep, path, scope, ...extra };
+function walkStep(out: StepVisit[], anyStep: SubAgentStep, path: PathSegment[], scope: StepScope, extra: Partial<StepVisit>): void {
+  out.push({ step: anyStep, path, scope, ...extra });
   const step = asKnownStep(anyStep);
   if (!step) return;
-  const inner: StepScope = scope === 'main' ? 'branch' : scope;
-  for (const branch of stepKindSpec(step.type).branches?.(step) ?? []) {
-    const list = (step as Record<string, unknown>)[branch.field];
-    if (Array.isArray(list)) yield* walkList(list as Step[], [...path, branch.field], inner, { parentId: step.id, branch: branch.branch });
+  const spec = stepKindSpec(step.type);
+  if (spec.branches) {
+    const inner: StepScope = scope === 'main' ? 'branch' : scope;
+    for (const branch of spec.branches(step)) {
+      const list = (step as Record<string, unknown>)[branch.field];
+      if (Array.isArray(list)) walkList(out, list as Step[], [...path, branch.field], inner, { parentId: step.id, branch: branch.branch });
+    }
   }
   const routes = routesOf(anyStep);
   if (!routes) return;
   for (let r = 0; r < routes.routes.length; r++) {
     const route = routes.routes[r];
     if (isStepLike(route?.sub_agent_step)) {
-      yield* walkStep(route.sub_agent_step, [...path, routes.field, r, 'sub_agent_step'], 'sub_agent', { parentId: step.id, routeId: route.route_id });
+      walkStep(out, route.sub_agent_step, [...path, routes.field, r, 'sub_agent_step'], 'sub_agent', { parentId: step.id, routeId: route.route_id });
     }
   }
 }
