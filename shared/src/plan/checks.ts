@@ -77,6 +77,10 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
       }
     }
     const routes = routesOf(step);
+    // Only one nested layer of delegation (validateTodoTaskNestingDepth / validateOrchestratorNestingDepth).
+    if (routes && generationTraits(generation).graphChecks && path.filter((segment) => segment === 'sub_agent_step').length > 1) {
+      problems.push({ code: 'nesting_too_deep', severity: 'error', path: at([...path, 'type']), stepId: step.id, message: `"${step.id}" delegates from inside a sub-agent's sub-agent; runtimes allow one nested layer of delegating steps` });
+    }
     if (routes) problems.push(...leniently(() => routeAgentChecks(step.id, routes.routes, [...path, routes.field], orphans, generation), []));
   }
 
@@ -127,12 +131,18 @@ function routeAgentChecks(stepId: string, routes: ReadonlyArray<Route>, base: Pa
   const problems: Problem[] = [];
   const traits = generationTraits(generation);
   routes.forEach((route, r) => {
+    if (traits.graphChecks && (route.route_name == null || route.route_name.trim() === '')) {
+      problems.push({ code: 'missing_required_field', severity: 'error', path: at([...base, r, 'route_name']), stepId, message: `route "${route.route_id}" of "${stepId}" needs a route_name (${GENERATIONS[generation].label} refuses it without)` });
+    }
     const ref = route.orphan_step_ref;
     if (ref == null || ref === '') {
       const sub = route.sub_agent_step;
       if (!sub) {
         problems.push({ code: 'route_without_agent', severity: 'error', path: at([...base, r]), stepId, message: `route "${route.route_id}" of "${stepId}" has neither a sub_agent_step nor an orphan_step_ref` });
-      } else if (traits.subAgentIdIsRouteId && typeof sub.id === 'string' && !isDisplayId(sub.id) && sub.id !== route.route_id) {
+      } else if (traits.graphChecks && (typeof sub.title !== 'string' || sub.title.trim() === '')) {
+        problems.push({ code: 'missing_required_field', severity: 'error', path: at([...base, r, 'sub_agent_step', 'title']), stepId, message: `the sub-agent of route "${route.route_id}" of "${stepId}" needs a title (${GENERATIONS[generation].label} refuses it without)` });
+      }
+      if (sub && traits.subAgentIdIsRouteId && typeof sub.id === 'string' && !isDisplayId(sub.id) && sub.id !== route.route_id) {
         problems.push({ code: 'sub_agent_id_mismatch', severity: 'error', path: at([...base, r, 'sub_agent_step', 'id']), stepId, message: `route "${route.route_id}" of "${stepId}" runs sub-agent "${sub.id}"; ${GENERATIONS[generation].label} wants the sub-agent's id to be the route id` });
       }
       return;
@@ -177,7 +187,12 @@ function retiredKind(kind: keyof typeof STEP_KINDS, path: PathSegment[], stepId:
  */
 function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
   const delegating = new Set<string>();
-  for (const { step } of walkSteps(plan)) if (routesOf(step)) delegating.add(step.id);
+  const kinds = generationTraits(generation).sharingKinds;
+  for (const { step } of walkSteps(plan)) {
+    const routes = routesOf(step);
+    // agentworks' newest wants an agent that has routes; the others a step of the sharing kind.
+    if (routes && kinds.includes(String(step.type)) && (generation !== 'agent' || routes.routes.length > 0)) delegating.add(step.id);
+  }
   const problems: Problem[] = [];
   (plan.orphan_steps ?? []).forEach((orphan, i) => {
     if (!isStepLike(orphan)) return;
@@ -187,7 +202,7 @@ function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
     {
       sharedWith[key].forEach((id, j) => {
         if (delegating.has(id)) return;
-        problems.push({ code: 'unknown_shared_with', severity: 'error', path: at(['orphan_steps', i, 'shared_with', key, j]), stepId: orphan.id, message: `orphan step "${orphan.id}" is shared with "${id}", but no step with routes has that id (${GENERATIONS[generation].label} refuses it)` });
+        problems.push({ code: 'unknown_shared_with', severity: 'error', path: at(['orphan_steps', i, 'shared_with', key, j]), stepId: orphan.id, message: `orphan step "${orphan.id}" is shared with "${id}", but no ${kinds.join(' or ')} step${generation === 'agent' ? ' with routes' : ''} has that id (${GENERATIONS[generation].label} refuses it)` });
       });
     }
   });

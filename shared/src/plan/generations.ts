@@ -19,15 +19,19 @@ export interface GenerationTraits {
   subAgentIdIsRouteId: boolean;
   /** The loader checks ids and next_step_id references (the seed era's does not). */
   graphChecks: boolean;
+  /** The kinds an orphan step may be shared with (resolvePlanOrphanStepRefs). */
+  sharingKinds: readonly string[];
+  /** Item types this generation's loader refuses in a message_sequence's items. */
+  refusedItemTypes: readonly string[];
   /** The list on an orphan step's `shared_with` that names who may use it. */
   sharedWithField: 'orchestrator_ids' | 'agent_ids';
 }
 
 const TRAITS: Record<Generation, GenerationTraits> = {
-  seed: { genericAgentSwitch: true, subAgentIdIsRouteId: false, graphChecks: false, sharedWithField: 'orchestrator_ids' },
-  loop: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, sharedWithField: 'orchestrator_ids' },
-  agentworks: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, sharedWithField: 'orchestrator_ids' },
-  agent: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, sharedWithField: 'agent_ids' },
+  seed: { genericAgentSwitch: true, subAgentIdIsRouteId: false, graphChecks: false, refusedItemTypes: [], sharingKinds: ['todo_task', 'orchestration'], sharedWithField: 'orchestrator_ids' },
+  loop: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, refusedItemTypes: ['message', 'scripted'], sharingKinds: ['todo_task'], sharedWithField: 'orchestrator_ids' },
+  agentworks: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, refusedItemTypes: [], sharingKinds: ['orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'orchestrator_ids' },
+  agent: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, refusedItemTypes: [], sharingKinds: ['agent', 'orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'agent_ids' },
 };
 
 export function generationTraits(generation: Generation): GenerationTraits {

@@ -14,7 +14,15 @@ const codes = (p: Plan, generation?: Generation) =>
     .map((x) => `${x.severity} ${x.code} ${x.path}`);
 
 const sub = (id: string) => ({ id, title: id, description: 'd' });
-const todo = (id: string, routes: Json[], extra: Json = {}) => ({ type: 'todo_task', id, title: id, description: 'd', next_step_id: 'end', predefined_routes: routes, ...extra });
+const todo = (id: string, routes: Json[], extra: Json = {}) => ({
+  type: 'todo_task',
+  id,
+  title: id,
+  description: 'd',
+  next_step_id: 'end',
+  predefined_routes: routes.map((route) => ({ route_name: `Route ${String(route.route_id)}`, ...route })),
+  ...extra,
+});
 
 describe('generation rules (coding-agent-loop / agentworks planning_agent.go, planning_management.go)', () => {
   it('reports "no routes and no generic agent" only in the seed generation, which had the switch', () => {
@@ -48,7 +56,7 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
 
   it('reads agentworks agent_ids sharing and detects the agent generation from it', () => {
     const p = plan(
-      [{ type: 'agent', id: 'a', title: 'A', description: 'd', items: [{ id: 'i1', type: 'user_message', message: 'go' }], predefined_routes: [{ route_id: 'r', orphan_step_ref: 'o' }] }],
+      [{ type: 'agent', id: 'a', title: 'A', description: 'd', items: [{ id: 'i1', type: 'user_message', message: 'go' }], predefined_routes: [{ route_id: 'r', route_name: 'R', orphan_step_ref: 'o' }] }],
       { orphan_steps: [{ type: 'regular', id: 'o', title: 'O', shared_with: { agent_ids: ['a'] } }] },
     );
     expect(detectGeneration(p).generation).toBe('agent');
@@ -71,11 +79,13 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
         title: 'M',
         description: 'd',
         next_step_id: 'n',
-        items: [{ id: 'a', type: 'user_message', message: 'x' }, { id: 'a', type: 'message', message: 'y' }, { type: 'code' }, { id: 'b', type: '' }],
+        items: [{ id: 'a', type: 'user_message', message: 'x' }, { id: 'a', type: 'message', message: 'y' }, { type: 'code' }, { id: 'b', type: '', message: 'z' }],
       },
       { type: 'message_sequence', id: 'n', title: 'N', description: 'd', items: [] },
     ]);
-    expect(codes(p)).toEqual([
+    // agentworks reads the older `message` type; coding-agent-loop's message_sequence refuses it.
+    expect(codes(p, 'loop')).toContain('error unknown_item_type $.steps[0].items[1].type');
+    expect(codes(p, 'agentworks')).toEqual([
       'error duplicate_item_id $.steps[0].items[1].id',
       'info legacy_item_type $.steps[0].items[1].type',
       'error missing_item_id $.steps[0].items[2].id',
@@ -156,3 +166,49 @@ describe('step_config', () => {
     expect(problems.map((x) => `${x.code} ${x.stepId}`)).toEqual(['orphan_step_config gone']);
   });
 });
+
+describe('more loader rules (validateHumanInputStepFieldsTyped, item contents, routes, nesting)', () => {
+  it('checks human_input answers against their routes from coding-agent-loop on', () => {
+    const ask = (extra: Json) => plan([{ type: 'human_input', id: 'h', question: 'Go?', ...extra }, { type: 'regular', id: 'x' }]);
+    expect(codes(ask({ response_type: 'yesno', if_yes_next_step_id: 'x', if_no_next_step_id: 'end' }), 'loop')).toEqual([]);
+    expect(codes(ask({ response_type: 'text', if_yes_next_step_id: 'x' }), 'loop')).toEqual(['error answer_route_mismatch $.steps[0].if_yes_next_step_id']);
+    expect(codes(ask({ response_type: 'audio' }), 'loop')).toEqual(['error unknown_response_type $.steps[0].response_type']);
+    expect(codes(ask({ response_type: 'multiple_choice' }), 'loop')).toEqual(['error missing_required_field $.steps[0].options']);
+    expect(codes(ask({ response_type: 'multiple_choice', options: ['a', 'b'], option_routes: { '0': 'x' } }), 'loop')).toEqual(['error unrouted_option $.steps[0].options[1]']);
+    expect(codes(ask({ response_type: 'multiple_choice', options: ['a', 'b'], option_routes: { '0': 'x' }, next_step_id: 'end' }), 'loop')).toEqual([]);
+    expect(codes(ask({ response_type: 'text', if_yes_next_step_id: 'x' }), 'seed')).toEqual([]);
+  });
+
+  it('checks what each item type needs', () => {
+    const seq = (items: Json[], extra: Json = {}) => plan([{ type: 'message_sequence', id: 'm', title: 'M', description: 'd', items, ...extra }]);
+    expect(codes(seq([{ id: 'a', type: 'user_message' }, { id: 'b', type: 'foreach', message: 'each' }, { id: 'c', type: 'prevalidation' }]))).toEqual([
+      'error missing_required_field $.steps[0].items[0].message',
+      'error missing_required_field $.steps[0].items[1].source_sql',
+      'error missing_required_field $.steps[0].items[2].validation_schema',
+    ]);
+    expect(codes(seq([{ id: 'c', type: 'prevalidation' }], { validation_schema: { files: [] } }))).toEqual([]);
+  });
+
+  it('wants route names and sub-agent titles, one layer of nested delegation, crews that wait 0 s or more', () => {
+    expect(codes(plan([{ ...todo('t', []), predefined_routes: [{ route_id: 'r', sub_agent_step: { id: 'r' } }] }]), 'loop')).toEqual([
+      'error missing_required_field $.steps[0].predefined_routes[0].route_name',
+      'error missing_required_field $.steps[0].predefined_routes[0].sub_agent_step.title',
+    ]);
+    const inner = todo('r2', [{ route_id: 'r3', sub_agent_step: sub('r3') }], { id: 'r2', type: 'todo_task' });
+    const middle = todo('r1', [{ route_id: 'r2', sub_agent_step: inner }]);
+    const deep = plan([todo('t', [{ route_id: 'r1', sub_agent_step: middle }])]);
+    expect(codes(deep, 'loop')).toContain('error nesting_too_deep $.steps[0].predefined_routes[0].sub_agent_step.predefined_routes[0].sub_agent_step.type');
+    expect(codes(plan([todo('t', [{ route_id: 'r1', sub_agent_step: todo('r1', [{ route_id: 'r2', sub_agent_step: sub('r2') }]) }])]), 'loop')).toEqual([]);
+    expect(codes(plan([{ type: 'crew', id: 'c', title: 'C', crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', instruction: 'i', timeout_seconds: -5 }]))).toEqual([
+      'error invalid_value $.steps[0].timeout_seconds',
+    ]);
+  });
+
+  it('shares orphan steps only with the kind the generation delegates with', () => {
+    const withShared = (steps: Json[], ids: string[]) => plan(steps, { orphan_steps: [{ type: 'regular', id: 'o', title: 'O', shared_with: { orchestrator_ids: ids } }] });
+    const seqStep = { type: 'message_sequence', id: 'm', title: 'M', description: 'd', items: [{ id: 'i', message: 'x' }] };
+    expect(codes(withShared([todo('t', []), seqStep], ['m']), 'loop')).toEqual(['error unknown_shared_with $.orphan_steps[0].shared_with.orchestrator_ids[0]']);
+    expect(codes(withShared([todo('t', []), seqStep], ['t']), 'loop')).toEqual([]);
+  });
+});
+

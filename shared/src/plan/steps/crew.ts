@@ -26,4 +26,9 @@ export const crewKind: StepKindSpec<CrewStep, 'crew'> = {
   create: ({ common }) => ({ type: 'crew', ...common, crew_profile_id: '', crew_project_id: '', trigger_id: '', instruction: '', timeout_seconds: 600 }),
   outputs: () => [{ kind: 'next', handle: 'next' }],
   targets: nextTarget,
+  // validateCrewStepFieldsTyped (agentworks).
+  check: (step, context) =>
+    typeof step.timeout_seconds === 'number' && step.timeout_seconds < 0
+      ? [{ code: 'invalid_value', severity: 'error', path: context.at(['timeout_seconds']), stepId: step.id, message: `"${step.id}" waits ${step.timeout_seconds} s for its crew; timeout_seconds must be 0 (the default, 1800 s) or more` }]
+      : [],
 };

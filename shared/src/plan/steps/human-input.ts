@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { NextStepId, StepBase, optional } from '../common';
-import { nonEmpty, nextTarget, type FlowOutput, type StepKindSpec, type TargetField } from './kind-spec';
+import { generationTraits } from '../generations';
+import type { Problem } from '../problems';
+import type { PathSegment } from '../walk';
+import { nonEmpty, nextTarget, type CheckContext, type FlowOutput, type StepKindSpec, type TargetField } from './kind-spec';
 
 export const HumanResponseType = z.enum(['text', 'yesno', 'multiple_choice']);
 export type HumanResponseType = z.infer<typeof HumanResponseType>;
@@ -75,7 +78,7 @@ export const humanInputKind: StepKindSpec<HumanInputStep, 'human_input'> = {
   targets,
   check: (step, context) => {
     const options = step.options ?? [];
-    return Object.keys(step.option_routes ?? {})
+    const problems: Problem[] = Object.keys(step.option_routes ?? {})
       .filter((key) => optionIndexForKey(key, options) === undefined)
       .map((key) => ({
         code: 'unknown_option_route' as const,
@@ -84,5 +87,43 @@ export const humanInputKind: StepKindSpec<HumanInputStep, 'human_input'> = {
         stepId: step.id,
         message: `option route "${key}" names no option of "${step.id}" (options: ${options.map((o, i) => `${i} "${o}"`).join(', ') || 'none'})`,
       }));
+    if (generationTraits(context.generation).graphChecks) problems.push(...responseChecks(step, context));
+    return problems;
   },
 };
+
+/**
+ * How the answer and its routes fit together (validateHumanInputStepFieldsTyped, coding-agent-loop
+ * and agentworks): a known response type, yes/no targets only on a yes/no question, option routes
+ * only on a multiple choice with options, and every option routed when some are and no
+ * next_step_id catches the rest.
+ */
+function responseChecks(step: HumanInputStep, context: CheckContext): Problem[] {
+  const problems: Problem[] = [];
+  const type = step.response_type ?? '';
+  const problem = (code: Problem['code'], field: PathSegment[], message: string) => problems.push({ code, severity: 'error', path: context.at(field), stepId: step.id, message });
+  if (!['', 'text', 'yesno', 'multiple_choice'].includes(type)) {
+    problem('unknown_response_type', ['response_type'], `"${step.id}" has response_type "${type}"; the runtime knows text, yesno and multiple_choice`);
+  }
+  for (const answer of ['yes', 'no'] as const) {
+    if (type !== 'yesno' && nonEmpty(step[`if_${answer}_next_step_id`]) !== undefined) {
+      problem('answer_route_mismatch', [`if_${answer}_next_step_id`], `"${step.id}" routes a "${answer}" answer but asks a ${type || 'text'} question (if_${answer}_next_step_id needs response_type "yesno")`);
+    }
+  }
+  const routes = step.option_routes ?? {};
+  const routed = Object.keys(routes);
+  if (routed.length > 0 && type !== 'multiple_choice') {
+    problem('answer_route_mismatch', ['option_routes'], `"${step.id}" has option_routes but asks a ${type || 'text'} question (they need response_type "multiple_choice")`);
+  }
+  const options = step.options ?? [];
+  if (type === 'multiple_choice') {
+    if (options.length === 0) problem('missing_required_field', ['options'], `"${step.id}" asks a multiple choice question without options`);
+    if (routed.length > 0 && nonEmpty(step.next_step_id) === undefined) {
+      const covered = new Set(routed.map((key) => optionIndexForKey(key, options)));
+      options.forEach((option, i) => {
+        if (!covered.has(i)) problem('unrouted_option', ['options', i], `option "${option}" of "${step.id}" has no route and there is no next_step_id to fall back to`);
+      });
+    }
+  }
+  return problems;
+}
