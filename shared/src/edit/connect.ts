@@ -1,5 +1,6 @@
 import { END } from '../plan/common';
-import { buildFlow, edgesFrom, optionIndexForKey, type FlowEdge } from '../plan/flow';
+import { buildFlow, edgesFrom, type FlowEdge } from '../plan/flow';
+import { optionIndexForKey } from '../plan/steps/human-input';
 import type { Plan } from '../plan/plan';
 import { asKnownStep } from '../plan/step';
 import type { PathSegment, StepVisit } from '../plan/walk';

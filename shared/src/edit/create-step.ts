@@ -1,10 +1,8 @@
 import { generationTraits, type Generation } from '../plan/generations';
 import type { Route } from '../plan/route';
 import { STEP_KINDS, STEP_KIND_LABELS, type StepKind, type StepOfKind } from '../plan/step-kinds';
-import type { RoutingRoute } from '../plan/steps/routing';
+import type { RoutingRoute } from '../plan/steps/jump-routes';
 import { slugify, stepIdFromTitle, uniqueId, uniqueRouteId } from './ids';
-
-export { STEP_KIND_LABELS, type StepOfKind } from '../plan/step-kinds';
 
 export interface CreateStepOptions {
   /** Defaults to the kind's label. The id is derived from it: `Fetch Data` -> `fetch-data`. */

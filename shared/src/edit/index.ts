@@ -3,7 +3,7 @@
 export type { PlanDocument, EditFailure, EditSuccess, EditResult } from './document';
 export { slugify, uniqueId, stepIdFromTitle, stepIdProblem, routeIdProblem, uniqueRouteId } from './ids';
 export { findStep, stepIdsOf, idsWithin } from './locate';
-export { createStep, STEP_KIND_LABELS, type StepOfKind, type CreateStepOptions, type NewRouteOptions } from './create-step';
+export { createStep, type CreateStepOptions, type NewRouteOptions } from './create-step';
 export { addStep, type InsertAt } from './insert';
 export { connect, disconnect, checkConnection, type Connection } from './connect';
 export { deleteSteps, findReferences, type StepReference, type RelinkMode, type DeleteStepsOptions } from './delete';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../plan/route';
-import type { RoutingRoute } from '../plan/steps/routing';
+import type { RoutingRoute } from '../plan/steps/jump-routes';
 import { addRoute, moveRoute, removeRoute, renameRoute, setGenericAgent, setSubAgentStep, updateRoute } from './routes';
 import { stepIdsOf } from './locate';
 import type { PlanDocument } from './document';

@@ -2,7 +2,7 @@ import { issuesToDetails } from '../errors';
 import { Route } from '../plan/route';
 import { asKnownStep, stepKind, type SubAgentStep } from '../plan/step';
 import { stepKindSpec } from '../plan/step-kinds';
-import { RoutingRoute } from '../plan/steps/routing';
+import { RoutingRoute } from '../plan/steps/jump-routes';
 import type { PathSegment, StepVisit } from '../plan/walk';
 import type { Plan } from '../plan/plan';
 import { newDelegationRoute, newRoutingRoute, type NewRouteOptions } from './create-step';

@@ -5,8 +5,6 @@ import { stepKindSpec } from './step-kinds';
 import { leniently, nonEmpty, type FlowEdgeKind, type FlowOutput, type TargetField } from './steps/kind-spec';
 import { isStepLike, type PathSegment } from './walk';
 
-export type { FlowEdgeKind } from './steps/kind-spec';
-export { optionIndexForKey } from './steps/human-input';
 
 /**
  * The control flow of a plan (docs/formats.md "Flow"), shared by the graph checks, the canvas edges

@@ -7,6 +7,7 @@ export * from './steps/regular';
 export * from './steps/todo-task';
 export * from './steps/orchestration';
 export * from './steps/routing';
+export * from './steps/jump-routes';
 export * from './steps/conditional';
 export * from './steps/decision';
 export * from './steps/human-input';

@@ -4,8 +4,6 @@ import { jumpRouteChecks } from './jump-route-checks';
 import { RoutingRoute, jumpRouteOutputs, jumpRouteTargets } from './jump-routes';
 import { nextTarget, type StepKindSpec } from './kind-spec';
 
-export { RoutingRoute } from './jump-routes';
-
 export const RoutingStep = StepBase.extend({
   type: z.literal('routing'),
   routing_question: optional(z.string()),
