@@ -7,7 +7,7 @@ import { GENERATION_ORDER, GENERATIONS, generationTraits, type Generation } from
 import type { Plan } from './plan';
 import type { Problem } from './problems';
 import type { Route } from './route';
-import { asKnownStep, type Step } from './step';
+import { asKnownStep, stepKind, type Step } from './step';
 import { STEP_KINDS, stepKindSpec } from './step-kinds';
 import { leniently } from './steps/kind-spec';
 import { isStepLike, routesOf, walkSteps, type PathSegment } from './walk';
@@ -31,15 +31,18 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
   const subAgentIds = new Set<string>();
   // A route that refers to an orphan step runs a clone of it whose id is the route id
   // (resolvePlanOrphanStepRefs): a known jump target for the loader.
-  const cloneIds = new Set<string>();
+  const cloneRoutes: Array<{ id: string; path: PathSegment[] }> = [];
   const orphans = new Map<string, Step>();
   for (const step of plan.orphan_steps ?? []) if (typeof step?.id === 'string' && !orphans.has(step.id)) orphans.set(step.id, step);
 
   for (const visit of walkSteps(plan)) {
     const { step, path } = visit;
     if (!isStepLike(step)) continue;
-    const refRoutes = routesOf(step)?.routes.filter((route) => typeof route.orphan_step_ref === 'string' && route.orphan_step_ref !== '') ?? [];
-    for (const route of refRoutes) cloneIds.add(route.route_id);
+    const delegation = routesOf(step);
+    delegation?.routes.forEach((route, r) => {
+      // A route with both is reported as such; its sub-agent already holds the id.
+      if (typeof route.orphan_step_ref === 'string' && route.orphan_step_ref !== '' && !route.sub_agent_step) cloneRoutes.push({ id: route.route_id, path: [...path, delegation.field, r, 'route_id'] });
+    });
     if (visit.scope === 'sub_agent') subAgentIds.add(step.id);
     if (isDisplayId(step.id)) {
       problems.push({
@@ -84,7 +87,21 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
     if (routes) problems.push(...leniently(() => routeAgentChecks(step.id, routes.routes, [...path, routes.field], orphans, generation), []));
   }
 
+  // The clones join the one id namespace after resolution (collectStepIDsRecursive).
+  const cloneIds = new Set<string>();
+  if (generationTraits(generation).graphChecks) {
+    for (const clone of cloneRoutes) {
+      const first = seen.get(clone.id);
+      if (first !== undefined || cloneIds.has(clone.id)) {
+        problems.push({ code: 'duplicate_step_id', severity: 'error', path: at(clone.path), stepId: clone.id, message: `route "${clone.id}" runs a clone of its orphan step under the id "${clone.id}", which is already used${first !== undefined ? ` at ${first}` : ' by another such route'}` });
+      }
+      cloneIds.add(clone.id);
+    }
+  } else {
+    for (const clone of cloneRoutes) cloneIds.add(clone.id);
+  }
   problems.push(...sharedWithChecks(plan, generation));
+  if (generationTraits(generation).scriptedItems) problems.push(...scriptReferenceChecks(plan, orphans));
 
   const flow = buildFlow(plan);
   for (const node of flow.nodes.values()) {
@@ -222,4 +239,31 @@ function sharedWithKey(orphan: Step, generation: Generation): 'orchestrator_ids'
 
 function sharedIds(orphan: Step, generation: Generation): string[] {
   return sharedWithOf(orphan)?.[sharedWithKey(orphan, generation)] ?? [];
+}
+
+/**
+ * A scripted item's calls name scripted steps: regular steps in orphan_steps with a validation
+ * schema (validateAgentScriptReferences, agentworks).
+ */
+function scriptReferenceChecks(plan: Plan, orphans: ReadonlyMap<string, Step>): Problem[] {
+  const problems: Problem[] = [];
+  for (const { step, path } of walkSteps(plan)) {
+    const items = (step as { items?: unknown }).items;
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, i) => {
+      const calls = typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'scripted' ? (item as { scripted_steps?: unknown }).scripted_steps : undefined;
+      if (!Array.isArray(calls)) return;
+      calls.forEach((call, c) => {
+        const target = typeof call === 'object' && call !== null ? (call as { step_id?: unknown }).step_id : undefined;
+        if (typeof target !== 'string') return;
+        const orphan = orphans.get(target);
+        const schema = orphan?.validation_schema as { files?: unknown[]; db?: unknown[] } | null | undefined;
+        const scripted = orphan !== undefined && stepKind(orphan) === 'regular' && ((schema?.files?.length ?? 0) > 0 || (schema?.db?.length ?? 0) > 0);
+        if (!scripted) {
+          problems.push({ code: 'unknown_script_step', severity: 'error', path: at([...path, 'items', i, 'scripted_steps', c, 'step_id']), stepId: step.id, message: `item ${i + 1} of "${step.id}" calls "${target}", which is not a regular step with a validation schema in orphan_steps` });
+        }
+      });
+    });
+  }
+  return problems;
 }

@@ -21,6 +21,8 @@ export interface GenerationTraits {
   graphChecks: boolean;
   /** The kinds an orphan step may be shared with (resolvePlanOrphanStepRefs). */
   sharingKinds: readonly string[];
+  /** Items may be `scripted` (agentworks), with its rules. */
+  scriptedItems: boolean;
   /** Item types this generation's loader refuses in a message_sequence's items. */
   refusedItemTypes: readonly string[];
   /** The list on an orphan step's `shared_with` that names who may use it. */
@@ -28,10 +30,10 @@ export interface GenerationTraits {
 }
 
 const TRAITS: Record<Generation, GenerationTraits> = {
-  seed: { genericAgentSwitch: true, subAgentIdIsRouteId: false, graphChecks: false, refusedItemTypes: [], sharingKinds: ['todo_task', 'orchestration'], sharedWithField: 'orchestrator_ids' },
-  loop: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, refusedItemTypes: ['message', 'scripted'], sharingKinds: ['todo_task'], sharedWithField: 'orchestrator_ids' },
-  agentworks: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, refusedItemTypes: [], sharingKinds: ['orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'orchestrator_ids' },
-  agent: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, refusedItemTypes: [], sharingKinds: ['agent', 'orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'agent_ids' },
+  seed: { genericAgentSwitch: true, subAgentIdIsRouteId: false, graphChecks: false, scriptedItems: false, refusedItemTypes: [], sharingKinds: ['todo_task', 'orchestration'], sharedWithField: 'orchestrator_ids' },
+  loop: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, scriptedItems: false, refusedItemTypes: ['message', 'scripted'], sharingKinds: ['todo_task'], sharedWithField: 'orchestrator_ids' },
+  agentworks: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, scriptedItems: true, refusedItemTypes: [], sharingKinds: ['orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'orchestrator_ids' },
+  agent: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, scriptedItems: true, refusedItemTypes: [], sharingKinds: ['agent', 'orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'agent_ids' },
 };
 
 export function generationTraits(generation: Generation): GenerationTraits {

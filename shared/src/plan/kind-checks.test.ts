@@ -212,3 +212,48 @@ describe('more loader rules (validateHumanInputStepFieldsTyped, item contents, r
   });
 });
 
+describe('messages, scripted items, authored prompts, orphan clones', () => {
+  it("checks a todo_task's older messages by type", () => {
+    const p = plan([todo('t', [], { messages: [{ type: 'message' }, { type: 'foreach', message: 'x', source_sql: 'select 1' }, { type: 'scripted' }] })]);
+    expect(codes(p, 'loop')).toEqual([
+      'error missing_required_field $.steps[0].messages[0].message',
+      'error unknown_item_type $.steps[0].messages[2].type',
+    ]);
+  });
+
+  it("checks agentworks' scripted items and what they call", () => {
+    const agent = (items: Json[]) =>
+      plan([{ type: 'agent', id: 'a', title: 'A', description: 'd', items }], {
+        orphan_steps: [
+          { type: 'regular', id: 'script', title: 'S', script_only: true, validation_schema: { files: [{ file_name: 'out.json', must_exist: true }] } },
+          { type: 'regular', id: 'plain', title: 'P' },
+        ],
+      });
+    expect(codes(agent([{ id: 'run', type: 'scripted', scripted_steps: [{ id: 'c1', step_id: 'script' }], max_parallel: 2 }, { id: 'go', type: 'user_message', message: 'go' }]))).toEqual([]);
+    expect(codes(agent([{ id: 'run', type: 'scripted', scripted_steps: [{ id: 'c1', step_id: 'plain' }, { id: 'c1', step_id: 'script' }], max_parallel: 9, message: 'no' }]))).toEqual([
+      'error invalid_value $.steps[0].items[0].max_parallel',
+      'error invalid_value $.steps[0].items[0].message',
+      'error invalid_value $.steps[0].items[0].scripted_steps[1].id',
+      'error unknown_script_step $.steps[0].items[0].scripted_steps[0].step_id',
+    ]);
+    expect(codes(agent([{ id: 'u', type: 'user_message', message: 'x', max_parallel: 1 }]))).toEqual(['error invalid_value $.steps[0].items[0].max_parallel']);
+  });
+
+  it('wants an authored prompt to have its system prompt and end with a user message', () => {
+    const p = plan([{ type: 'agent', id: 'a', title: 'A', description: 'd', authored_prompt: true, items: [{ id: 'i', type: 'user_message', message: 'x' }, { id: 'f', type: 'foreach', message: 'y', source_sql: 's' }] }]);
+    expect(codes(p)).toEqual([
+      'error missing_required_field $.steps[0].system_prompt',
+      'error invalid_value $.steps[0].items[1].type',
+      'error invalid_value $.steps[0].items[1]',
+    ]);
+  });
+
+  it("counts an orphan clone's id (its route id) in the one id namespace", () => {
+    const p = plan([todo('t', [{ route_id: 'dup', orphan_step_ref: 'o' }]), { type: 'regular', id: 'dup' }], {
+      orphan_steps: [{ type: 'regular', id: 'o', title: 'O', shared_with: { orchestrator_ids: ['t'] } }],
+    });
+    expect(codes(p, 'loop')).toEqual(['error duplicate_step_id $.steps[0].predefined_routes[0].route_id']);
+    expect(codes(p, 'seed')).not.toContain('error duplicate_step_id $.steps[0].predefined_routes[0].route_id');
+  });
+});
+

@@ -44,6 +44,7 @@ export type ProblemCode =
   | 'unrouted_option'
   | 'nesting_too_deep'
   | 'invalid_value'
+  | 'unknown_script_step'
   | 'unknown_step_kind'
   | 'orphan_step_config'
   | 'duplicate_step_config'

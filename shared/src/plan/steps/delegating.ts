@@ -5,7 +5,7 @@ import { SequenceItem, SequenceMessages } from '../items';
 import type { Problem } from '../problems';
 import type { Route } from '../route';
 import type { CheckContext } from './kind-spec';
-import { itemChecks } from './item-checks';
+import { itemChecks, messageChecks } from './item-checks';
 
 /**
  * Fields the orchestrating kinds (todo_task, orchestrator, agent) and message_sequence share in the
@@ -25,13 +25,13 @@ export const delegatingStepFields = {
  * the generic agent, so there the check does not apply.
  */
 export function delegationCheck(
-  step: { id: string; enable_generic_agent?: boolean | null; items?: ReadonlyArray<SequenceItem> | null },
+  step: { id: string; enable_generic_agent?: boolean | null; items?: ReadonlyArray<SequenceItem> | null; messages?: ReadonlyArray<unknown> | null },
   routes: ReadonlyArray<Route> | null | undefined,
   field: string,
   context: CheckContext,
   options: { atLeastOneItem?: boolean } = {},
 ): Problem[] {
-  const problems = itemChecks(step, context, { atLeastOne: options.atLeastOneItem ?? false });
+  const problems = [...itemChecks(step, context, { atLeastOne: options.atLeastOneItem ?? false }), ...messageChecks(step, context)];
   if ((routes ?? []).length === 0 && !step.enable_generic_agent && generationTraits(context.generation).genericAgentSwitch) {
     problems.push({
       code: 'todo_task_no_agents',
