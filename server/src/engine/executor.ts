@@ -1,10 +1,9 @@
 import { END, asKnownStep, edgesFrom, type FlowNode, type StepStatusChanged } from '@planvas/shared';
 import type { RunContext } from './run-context';
-import { runChoiceStep, runHumanInputStep, runOrchestrationStep, runRegularStep } from './simple-steps';
 import { errorMessage, RunCancelled, StepFailure } from './step-failure';
 import { emitStatus } from './step-helpers';
 import { stepPosition } from './step-position';
-import { runTodoTaskStep } from './todo-task-step';
+import { STEP_EXECUTORS } from './steps';
 
 export type RunOutcome = { status: 'completed' } | { status: 'failed'; reason: string } | { status: 'cancelled'; reason: string };
 
@@ -45,7 +44,7 @@ export async function executeRun(ctx: RunContext, startStepId?: string): Promise
       const edge = edges.find((e) => e.handle === handle) ?? (edges.length === 1 ? edges[0] : undefined);
       if (!edge) throw new StepFailure('internal', `step "${node.step.id}" left by "${handle}", which has no edge`, node.step.id);
       const kind = asKnownStep(node.step)?.type;
-      if (kind === 'routing' || kind === 'conditional' || kind === 'decision' || kind === 'human_input') {
+      if (kind === 'routing' || kind === 'branch' || kind === 'conditional' || kind === 'decision' || kind === 'human_input') {
         ctx.emit({ type: 'branch_taken', data: { step_id: node.step.id, step_type: kind, handle: edge.handle, choice: handle, next_step_id: edge.target } });
       }
       emitStatus(ctx, node.step, stepPosition(node), 'completed');
@@ -71,20 +70,6 @@ async function runStep(ctx: RunContext, node: FlowNode): Promise<string> {
   const position = stepPosition(node);
   const step = asKnownStep(node.step);
   emitStatus(ctx, node.step, position, 'running');
-  switch (step?.type) {
-    case 'todo_task':
-      return runTodoTaskStep(ctx, node, position);
-    case 'regular':
-      return runRegularStep(ctx, node, position);
-    case 'orchestration':
-      return runOrchestrationStep(ctx, node, position);
-    case 'routing':
-    case 'conditional':
-    case 'decision':
-      return runChoiceStep(ctx, node, position);
-    case 'human_input':
-      return runHumanInputStep(ctx, node, position);
-    default:
-      throw new StepFailure('unsupported_step', `step "${node.step.id}" has type "${String(node.step.type)}", which planvas cannot execute`, node.step.id);
-  }
+  if (!step) throw new StepFailure('unsupported_step', `step "${node.step.id}" has type "${String(node.step.type)}", which planvas cannot execute`, node.step.id);
+  return STEP_EXECUTORS[step.type](ctx, node, position);
 }

@@ -6,6 +6,7 @@ import {
   type KnownStep,
   type OrchestrationStep,
   type RoutingStep,
+  type SubAgentStep,
 } from '@planvas/shared';
 import { edgesFrom } from '@planvas/shared';
 import { errorMessage, StepFailure } from './step-failure';
@@ -18,9 +19,10 @@ import { stepOutputs, stepText } from './step-fields';
 import type { ChoiceRequest } from './providers/provider';
 
 /** Runs a step's validation in the execution folder; a failure stops the step with the problems. */
-export async function validateStep(ctx: RunContext, step: KnownStep | OrchestrationStep, position: StepPosition): Promise<void> {
+export async function validateStep(ctx: RunContext, step: SubAgentStep, position: StepPosition): Promise<void> {
   emitStatus(ctx, step, position, 'evaluating');
-  const inner = step.type === 'orchestration' ? step.orchestration_step : undefined;
+  const known = asKnownStep(step);
+  const inner = known?.type === 'orchestration' ? known.orchestration_step : undefined;
   const schema = validationOf(ctx, step) ?? inner?.validation_schema ?? undefined;
   const outcome = await validateOutputs(schema, ctx.paths.executionDir);
   ctx.emit({ type: 'validation_result', data: { step_id: step.id, passed: outcome.passed, problems: outcome.problems } });
@@ -31,7 +33,7 @@ export async function validateStep(ctx: RunContext, step: KnownStep | Orchestrat
   }
 }
 
-function agentFailure(ctx: RunContext, stepId: string, what: string) {
+export function agentFailure(ctx: RunContext, stepId: string, what: string) {
   return (error: unknown) => {
     if (error instanceof StepFailure || ctx.signal.aborted) throw error;
     throw new StepFailure('sub_agent', `${what} failed: ${errorMessage(error)}`, stepId);
@@ -58,7 +60,7 @@ export async function runRegularStep(ctx: RunContext, node: FlowNode, position: 
       }),
     { timeoutMs: ctx.options.subAgentTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `step "${step.id}" timed out after ${ctx.options.subAgentTimeoutMs} ms`, step.id) },
   ).catch(agentFailure(ctx, step.id, `step "${step.id}"`));
-  await validateStep(ctx, asKnownStep(step) as KnownStep, position);
+  await validateStep(ctx, step, position);
   return 'next';
 }
 
@@ -106,7 +108,7 @@ export async function runOrchestrationStep(ctx: RunContext, node: FlowNode, posi
   return 'next';
 }
 
-async function choose(ctx: RunContext, request: Omit<ChoiceRequest, 'llm' | 'signal'>) {
+export async function choose(ctx: RunContext, request: Omit<ChoiceRequest, 'llm' | 'signal'>) {
   const kindIsConditional = request.kind === 'conditional' || request.kind === 'decision' || request.kind === 'routing';
   try {
     return await withDeadline(

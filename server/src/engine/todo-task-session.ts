@@ -11,8 +11,7 @@ import {
   type TodoItem,
   type TodoList,
   type TodoTaskRouteSelected,
-  type TodoTaskStep,
-} from '@planvas/shared';
+  type TodoTaskStep, resolveOrphanRefs } from '@planvas/shared';
 import { errorMessage, StepFailure } from './step-failure';
 import { withDeadline } from './pace';
 import type { RunContext } from './run-context';
@@ -54,7 +53,8 @@ export class TodoTaskSession {
     this.list = initial.list;
     this.iteration = initial.iteration;
     this.file = new TodoFile(join(ctx.paths.executionDir, step.id, 'todos.json'));
-    this.routes = step.predefined_routes ?? [];
+    // Routes that share an orphan step run a copy of it under the route id, as the runtime does.
+    this.routes = resolveOrphanRefs(step.predefined_routes ?? [], ctx.plan);
     this.outputs = contextOutputs(step.context_output);
   }
 

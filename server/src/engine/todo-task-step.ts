@@ -5,8 +5,7 @@ import {
   TodoTaskResponse,
   withSummary,
   type FlowNode,
-  type TodoTaskStep,
-} from '@planvas/shared';
+  type TodoTaskStep, detectGeneration, generationTraits } from '@planvas/shared';
 import { recordLearning } from './learnings';
 import { isLearnCodeEligible, runLearnCode } from './learn-code';
 import { withDeadline } from './pace';
@@ -71,7 +70,9 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
   const maxTurns = config?.agent_configs?.execution_max_turns || ctx.options.defaultMaxTurns;
   const llm = llmOf(ctx, step.id);
   const validation = validationOf(ctx, step);
-  const genericEnabled = step.enable_generic_agent === true;
+  // Only the seed era had the switch (enable_generic_agent); in later generations every
+  // orchestrator (todo_task, orchestrator, agent) has the generic agent for todos no route fits.
+  const genericEnabled = generationTraits(detectGeneration(ctx.plan).generation).genericAgentSwitch ? step.enable_generic_agent === true : true;
   let turns = 0;
   for (;;) {
     if (turns >= maxTurns) {

@@ -38,6 +38,12 @@ export function fileInside(dir: string, fileName: string): string | undefined {
 
 const missing = Symbol('missing');
 
+/** The value at a parsed path, undefined when absent (own keys only: never a prototype's). */
+export function valueAtPath(value: unknown, tokens: ReadonlyArray<JsonPathToken>): unknown {
+  const found = lookup(value, tokens);
+  return found === missing ? undefined : found;
+}
+
 function lookup(value: unknown, tokens: ReadonlyArray<JsonPathToken>): unknown {
   let current: unknown = value;
   for (const token of tokens) {

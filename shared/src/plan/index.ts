@@ -23,6 +23,7 @@ export * from './generations';
 export * from './detect-generation';
 export * from './display-ids';
 export * from './introduced-problems';
+export * from './orphan-refs';
 export * from './walk';
 export * from './flow';
 export * from './legacy';

@@ -1,0 +1,32 @@
+import type { FlowNode, StepKind } from '@planvas/shared';
+import type { RunContext } from '../run-context';
+import { routesOf } from '@planvas/shared';
+import { runChoiceStep, runHumanInputStep, runOrchestrationStep, runRegularStep } from '../simple-steps';
+import type { StepPosition } from '../step-position';
+import { runTodoTaskStep } from '../todo-task-step';
+import { runBranchStep } from './branch-step';
+import { runCrewStep } from './crew-step';
+import { runSequenceStep } from './sequence-step';
+
+/** Runs one step; answers the handle it leaves by (`next`, a route id, `true`, `yes`, `option-2`, ...). */
+export type StepExecutor = (ctx: RunContext, node: FlowNode, position: StepPosition) => Promise<string>;
+
+/**
+ * How each kind runs; the compiler names a kind missing here. orchestrator and agent with routes
+ * run the todo_task orchestrator over their routes; an agent without routes runs its items as a
+ * message_sequence does.
+ */
+export const STEP_EXECUTORS: { readonly [K in StepKind]: StepExecutor } = {
+  regular: runRegularStep,
+  todo_task: runTodoTaskStep,
+  orchestrator: runTodoTaskStep,
+  agent: (ctx, node, position) => ((routesOf(node.step)?.routes.length ?? 0) > 0 ? runTodoTaskStep(ctx, node, position) : runSequenceStep(ctx, node, position)),
+  message_sequence: runSequenceStep,
+  routing: runChoiceStep,
+  branch: runBranchStep,
+  human_input: runHumanInputStep,
+  crew: runCrewStep,
+  orchestration: runOrchestrationStep,
+  conditional: runChoiceStep,
+  decision: runChoiceStep,
+};

@@ -1,0 +1,20 @@
+import type { Plan } from './plan';
+import type { Route } from './route';
+
+/**
+ * The routes as a runtime runs them: a route that refers to a shared orphan step runs a copy of it
+ * whose id is the route id, titled by the route when the orphan has no title (resolvePlanOrphanStepRefs,
+ * plan_orphan_refs.go). Routes whose ref names no orphan step are left as they are (the checks
+ * report them). Pure: the plan is not changed.
+ */
+export function resolveOrphanRefs(routes: ReadonlyArray<Route>, plan: Pick<Plan, 'orphan_steps'>): Route[] {
+  const orphans = new Map((plan.orphan_steps ?? []).map((step) => [step.id, step] as const));
+  return routes.map((route) => {
+    const ref = route.orphan_step_ref;
+    if (route.sub_agent_step || ref == null || ref === '') return route;
+    const orphan = orphans.get(ref);
+    if (!orphan) return route;
+    const title = typeof orphan.title === 'string' && orphan.title.trim() !== '' ? orphan.title : (route.route_name ?? undefined);
+    return { ...route, sub_agent_step: { ...orphan, id: route.route_id, ...(title !== undefined ? { title } : {}) } };
+  });
+}
