@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTodo, type StepConfigEntry, type TodoTaskStep } from '@planvas/shared';
+import { createTodo, learnCodeEligibility, type StepConfigEntry, type TodoTaskStep } from '@planvas/shared';
 import { ApiError } from '../errors';
 import { runMessages } from '../runs/messages';
 import { isSafeSegment } from '../workspace/safe-path';
@@ -21,7 +21,7 @@ import { stepText } from './step-fields';
  * business before it sets the mode; the runtime does not re-check it.)
  */
 export function isLearnCodeEligible(config: StepConfigEntry | undefined, step: TodoTaskStep): boolean {
-  return config?.agent_configs?.declared_execution_mode === 'learn_code' && (step.predefined_routes?.length ?? 0) >= 1;
+  return learnCodeEligibility(step, config?.agent_configs).eligible;
 }
 
 export interface LearnCodeOutcome {

@@ -18,18 +18,25 @@ describe('learnCodeEligibility (seed 001)', () => {
     expect(learnCodeEligibility(todo, { declared_execution_mode: 'simple' })).toMatchObject({
       eligible: false,
       missing: ['declared_mode'],
-      reason: expect.stringMatching(/declared_execution_mode is "simple", not "learn_code"/),
+      reason: expect.stringMatching(/declared_execution_mode is "simple", not "scripted" \(or the older "learn_code"\)/),
     });
-    expect(learnCodeEligibility(todo, null).reason).toMatch(/is not set \(it must be "learn_code" in step_config.json\)/);
+    expect(learnCodeEligibility(todo, null).reason).toMatch(/is not set \(it must be "scripted", or the older "learn_code", in step_config.json\)/);
     expect(learnCodeEligibility(noRoutes, { declared_execution_mode: 'learn_code' })).toMatchObject({ eligible: false, missing: ['predefined_route'] });
     expect(learnCodeEligibility(noRoutes, {})).toMatchObject({ eligible: false, missing: ['declared_mode', 'predefined_route'] });
   });
 
-  it('applies to todo_task steps only', () => {
+  it('takes the current name "scripted" and the newer orchestrating kinds', () => {
+    expect(learnCodeEligibility(todo, { declared_execution_mode: 'scripted' })).toMatchObject({ eligible: true });
+    const orchestrator = { ...todo, type: 'orchestrator' } as SubAgentStep;
+    expect(learnCodeEligibility(orchestrator, { declared_execution_mode: 'scripted' })).toMatchObject({ eligible: true });
+    expect(learnCodeEligibility(todo, { declared_execution_mode: 'agentic' })).toMatchObject({ eligible: false, missing: ['declared_mode'] });
+  });
+
+  it('applies to orchestrating steps only', () => {
     expect(learnCodeEligibility(createStep('regular'), { declared_execution_mode: 'learn_code' })).toMatchObject({
       eligible: false,
       missing: ['todo_task'],
-      reason: expect.stringMatching(/for todo_task steps; "step" is a regular step/),
+      reason: expect.stringMatching(/for todo_task, orchestrator and agent steps; "step" is a regular step/),
     });
   });
 });

@@ -147,7 +147,7 @@ describe('Inspector', () => {
 
     act(() => store.getState().setSelection(['research-todo'], []));
     expect(within(inspector).getByTestId('learn-code-eligibility')).toHaveAttribute('data-eligible', 'false');
-    expect(within(inspector).getByTestId('learn-code-eligibility')).toHaveTextContent('"simple", not "learn_code"');
+    expect(within(inspector).getByTestId('learn-code-eligibility')).toHaveTextContent('"simple", not "scripted" (or the older "learn_code")');
     const beforeMode = docOf(store);
     fireEvent.change(within(inspector).getByLabelText('Declared execution mode'), { target: { value: 'learn_code' } });
     expectUndoRedo(store, () => expect(agentConfigsOf(docOf(store), 'research-todo')?.declared_execution_mode).toBe('learn_code'), beforeMode);
