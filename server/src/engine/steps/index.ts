@@ -1,6 +1,5 @@
-import type { FlowNode, StepKind } from '@planvas/shared';
+import { routesOf, type FlowNode, type StepKind } from '@planvas/shared';
 import type { RunContext } from '../run-context';
-import { routesOf } from '@planvas/shared';
 import { runChoiceStep, runHumanInputStep, runOrchestrationStep, runRegularStep } from '../simple-steps';
 import type { StepPosition } from '../step-position';
 import { runTodoTaskStep } from '../todo-task-step';
