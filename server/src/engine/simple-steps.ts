@@ -40,19 +40,17 @@ export function agentFailure(ctx: RunContext, stepId: string, what: string) {
   };
 }
 
-export async function runRegularStep(ctx: RunContext, node: FlowNode, position: StepPosition): Promise<string> {
-  const step = node.step;
-  emitStatus(ctx, step, position, 'executing');
-  await ctx.pace();
+/** The step's own agent does `instructions`, writing `outputs`, within the sub-agent timeout. */
+export async function runStepAgent(ctx: RunContext, step: SubAgentStep, instructions: string, outputs: string[]): Promise<void> {
   await withDeadline(
     (signal) =>
       ctx.provider.runAgent({
         kind: 'step',
         parentStepId: step.id,
         step,
-        instructions: stepText(step, 'description') ?? '',
+        instructions,
         successCriteria: stepText(step, 'success_criteria') ?? '',
-        outputs: stepOutputs(step),
+        outputs,
         validation: validationOf(ctx, step),
         workDir: ctx.paths.executionDir,
         llm: llmOf(ctx, step.id),
@@ -60,6 +58,13 @@ export async function runRegularStep(ctx: RunContext, node: FlowNode, position: 
       }),
     { timeoutMs: ctx.options.subAgentTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `step "${step.id}" timed out after ${ctx.options.subAgentTimeoutMs} ms`, step.id) },
   ).catch(agentFailure(ctx, step.id, `step "${step.id}"`));
+}
+
+export async function runRegularStep(ctx: RunContext, node: FlowNode, position: StepPosition): Promise<string> {
+  const step = node.step;
+  emitStatus(ctx, step, position, 'executing');
+  await ctx.pace();
+  await runStepAgent(ctx, step, stepText(step, 'description') ?? '', stepOutputs(step));
   await validateStep(ctx, step, position);
   return 'next';
 }

@@ -1,10 +1,9 @@
 import type { FlowNode, SequenceItem, SubAgentStep } from '@planvas/shared';
-import { withDeadline } from '../pace';
 import type { RunContext } from '../run-context';
-import { agentFailure, validateStep } from '../simple-steps';
+import { runStepAgent, validateStep } from '../simple-steps';
 import { StepFailure } from '../step-failure';
 import { stepOutputs, stepText } from '../step-fields';
-import { emitStatus, llmOf, validationOf } from '../step-helpers';
+import { emitStatus, validationOf } from '../step-helpers';
 import type { StepPosition } from '../step-position';
 import { validateOutputs } from '../validation';
 
@@ -40,7 +39,7 @@ export async function runSequenceStep(ctx: RunContext, node: FlowNode, position:
         ctx.emit({ type: 'validation_result', data: { step_id: step.id, item_id: itemId, passed: outcome.passed, problems: outcome.problems } });
         if (!outcome.passed) throw new StepFailure('validation', `prevalidation "${itemId}" of "${step.id}" failed: ${outcome.problems[0]?.message ?? 'see the problems'}`, step.id);
       } else {
-        await runItemAgent(ctx, step, instructionsOf(step, item, type), [...stepOutputs(step), ...checkedLater(items, i)]);
+        await runStepAgent(ctx, step, instructionsOf(step, item, type), [...new Set([...stepOutputs(step), ...checkedLater(items, i)])]);
       }
       const simulated = type === 'scripted' || type === 'code';
       ctx.emit({ type: 'sequence_item', data: { ...base, status: 'completed', ...(simulated ? { simulated: true } : {}) } });
@@ -77,23 +76,4 @@ function checkedLater(items: ReadonlyArray<SequenceItem>, index: number): string
     for (const file of later.validation_schema?.files ?? []) if (file.must_exist !== false && file.file_name) files.push(file.file_name);
   }
   return files;
-}
-
-async function runItemAgent(ctx: RunContext, step: SubAgentStep, instructions: string, outputs: string[]): Promise<void> {
-  await withDeadline(
-    (signal) =>
-      ctx.provider.runAgent({
-        kind: 'step',
-        parentStepId: step.id,
-        step,
-        instructions,
-        successCriteria: stepText(step, 'success_criteria') ?? '',
-        outputs: [...new Set(outputs)],
-        validation: validationOf(ctx, step),
-        workDir: ctx.paths.executionDir,
-        llm: llmOf(ctx, step.id),
-        signal,
-      }),
-    { timeoutMs: ctx.options.subAgentTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `step "${step.id}" timed out after ${ctx.options.subAgentTimeoutMs} ms`, step.id) },
-  ).catch(agentFailure(ctx, step.id, `step "${step.id}"`));
 }
