@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTodo, learnCodeEligibility, type StepConfigEntry, type TodoTaskStep } from '@planvas/shared';
+import { createTodo, learnCodeEligibility, type StepConfigEntry, type OrchestratingStep } from '@planvas/shared';
 import { ApiError } from '../errors';
 import { runMessages } from '../runs/messages';
 import { isSafeSegment } from '../workspace/safe-path';
@@ -20,7 +20,7 @@ import { stepText } from './step-fields';
  * promotion policy, 10+ successful runs and an explicit user request, is the optimizer's
  * business before it sets the mode; the runtime does not re-check it.)
  */
-export function isLearnCodeEligible(config: StepConfigEntry | undefined, step: TodoTaskStep): boolean {
+export function isLearnCodeEligible(config: StepConfigEntry | undefined, step: OrchestratingStep): boolean {
   return learnCodeEligibility(step, config?.agent_configs).eligible;
 }
 

@@ -11,7 +11,7 @@ import {
   type TodoItem,
   type TodoList,
   type TodoTaskRouteSelected,
-  type TodoTaskStep, resolveOrphanRefs } from '@planvas/shared';
+  type OrchestratingStep, resolveOrphanRefs } from '@planvas/shared';
 import { errorMessage, StepFailure } from './step-failure';
 import { withDeadline } from './pace';
 import type { RunContext } from './run-context';
@@ -46,7 +46,7 @@ export class TodoTaskSession {
 
   constructor(
     readonly ctx: RunContext,
-    readonly step: TodoTaskStep,
+    readonly step: OrchestratingStep,
     readonly position: StepPosition,
     initial: { list: TodoList; iteration: number },
   ) {
@@ -58,7 +58,7 @@ export class TodoTaskSession {
     this.outputs = contextOutputs(step.context_output);
   }
 
-  static defaultObjective(ctx: RunContext, step: TodoTaskStep): string | undefined {
+  static defaultObjective(ctx: RunContext, step: OrchestratingStep): string | undefined {
     return step.description || ctx.plan.objective || step.title || undefined;
   }
 

@@ -5,7 +5,7 @@ import {
   TodoTaskResponse,
   withSummary,
   type FlowNode,
-  type TodoTaskStep, detectGeneration, generationTraits } from '@planvas/shared';
+  type OrchestratingStep, detectGeneration, generationTraits } from '@planvas/shared';
 import { recordLearning } from './learnings';
 import { isLearnCodeEligible, runLearnCode } from './learn-code';
 import { withDeadline } from './pace';
@@ -25,7 +25,7 @@ import { join } from 'node:path';
  * first tries its script (see learn-code.ts).
  */
 export async function runTodoTaskStep(ctx: RunContext, node: FlowNode, position: StepPosition): Promise<string> {
-  const step = node.step as TodoTaskStep;
+  const step = node.step as OrchestratingStep;
   const session = await openSession(ctx, step, position);
   ctx.objectives.activate(step.id, session.list.objective ?? undefined);
   try {
@@ -36,7 +36,7 @@ export async function runTodoTaskStep(ctx: RunContext, node: FlowNode, position:
   }
 }
 
-async function openSession(ctx: RunContext, step: TodoTaskStep, position: StepPosition): Promise<TodoTaskSession> {
+async function openSession(ctx: RunContext, step: OrchestratingStep, position: StepPosition): Promise<TodoTaskSession> {
   const seed = ctx.seed?.stepId === step.id ? ctx.seed : undefined;
   if (seed) {
     // Consumed once: if the flow comes back to this step later it starts from its own file.

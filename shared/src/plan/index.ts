@@ -18,6 +18,7 @@ export * from './steps/orchestrator';
 export * from './steps/branch';
 export * from './steps/crew';
 export * from './steps/kind-spec';
+export type { OrchestratingStep } from './steps/delegating';
 export * from './items';
 export * from './generations';
 export * from './detect-generation';

@@ -1,9 +1,9 @@
-import type { LlmConfig, Route, StepConfigEntry, SubAgentStep, TodoItem, TodoTaskStep, ValidationSchema } from '@planvas/shared';
+import type { LlmConfig, Route, StepConfigEntry, SubAgentStep, TodoItem, OrchestratingStep, ValidationSchema } from '@planvas/shared';
 import type { TodoToolbox } from '../todo-toolbox';
 
 /** One orchestrator turn of a todo_task step (seed 001 "Execution Flow"). */
 export interface OrchestratorTurn {
-  step: TodoTaskStep;
+  step: OrchestratingStep;
   routes: Route[];
   genericEnabled: boolean;
   iteration: number;

@@ -5,7 +5,10 @@ import { SequenceItem, SequenceMessages } from '../items';
 import type { Problem } from '../problems';
 import type { Route } from '../route';
 import type { CheckContext } from './kind-spec';
+import type { AgentStep } from './agent';
 import { itemChecks, messageChecks } from './item-checks';
+import type { OrchestratorStep } from './orchestrator';
+import type { TodoTaskStep } from './todo-task';
 
 /**
  * Fields the orchestrating kinds (todo_task, orchestrator, agent) and message_sequence share in the
@@ -43,3 +46,6 @@ export function delegationCheck(
   }
   return problems;
 }
+
+/** The kinds that run the todo orchestrator over their predefined routes. */
+export type OrchestratingStep = TodoTaskStep | OrchestratorStep | AgentStep;
