@@ -16,7 +16,7 @@ import { emitStatus, llmOf, validationOf } from './step-helpers';
 import type { StepPosition } from './step-position';
 import { validateOutputs } from './validation';
 import { stepOutputs, stepText } from './step-fields';
-import type { ChoiceRequest } from './providers/provider';
+import type { ChoiceRequest, SequenceItemRun } from './providers/provider';
 
 /** Runs a step's validation in the execution folder; a failure stops the step with the problems. */
 export async function validateStep(ctx: RunContext, step: SubAgentStep, position: StepPosition): Promise<void> {
@@ -40,8 +40,11 @@ export function agentFailure(ctx: RunContext, stepId: string, what: string) {
   };
 }
 
-/** The step's own agent does `instructions`, writing `outputs`, within the sub-agent timeout. */
-export async function runStepAgent(ctx: RunContext, step: SubAgentStep, instructions: string, outputs: string[]): Promise<void> {
+/**
+ * The step's own agent does `instructions`, writing `outputs`, within the sub-agent timeout.
+ * `sequenceItem` names the item of a message_sequence the agent runs, for the provider's prompt.
+ */
+export async function runStepAgent(ctx: RunContext, step: SubAgentStep, instructions: string, outputs: string[], sequenceItem?: SequenceItemRun): Promise<void> {
   await withDeadline(
     (signal) =>
       ctx.provider.runAgent({
@@ -55,6 +58,7 @@ export async function runStepAgent(ctx: RunContext, step: SubAgentStep, instruct
         workDir: ctx.paths.executionDir,
         llm: llmOf(ctx, step.id),
         signal,
+        ...(sequenceItem ? { sequenceItem } : {}),
       }),
     { timeoutMs: ctx.options.subAgentTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `step "${step.id}" timed out after ${ctx.options.subAgentTimeoutMs} ms`, step.id) },
   ).catch(agentFailure(ctx, step.id, `step "${step.id}"`));
@@ -113,10 +117,17 @@ export async function runOrchestrationStep(ctx: RunContext, node: FlowNode, posi
   return 'next';
 }
 
+/**
+ * Asks the provider to pick one of the request's options (routing, conditional, decision, branch,
+ * orchestration) and refuses an answer that names none of them: the step fails with what was
+ * offered instead of the run following a handle that does not exist.
+ */
 export async function choose(ctx: RunContext, request: Omit<ChoiceRequest, 'llm' | 'signal'>) {
-  const kindIsConditional = request.kind === 'conditional' || request.kind === 'decision' || request.kind === 'routing';
+  // A branch asks as routing did before it had a kind of its own: with the conditional LLM.
+  const kindIsConditional = request.kind === 'conditional' || request.kind === 'decision' || request.kind === 'routing' || request.kind === 'branch';
+  let choice;
   try {
-    return await withDeadline(
+    choice = await withDeadline(
       (signal) => ctx.provider.choose({ ...request, llm: llmOf(ctx, request.stepId, kindIsConditional ? 'conditional' : 'standard'), signal }),
       { timeoutMs: ctx.options.orchestratorTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `the choice of step "${request.stepId}" timed out`, request.stepId) },
     );
@@ -124,6 +135,11 @@ export async function choose(ctx: RunContext, request: Omit<ChoiceRequest, 'llm'
     if (error instanceof StepFailure || ctx.signal.aborted) throw error;
     throw new StepFailure('provider', `the provider could not choose for step "${request.stepId}": ${errorMessage(error)}`, request.stepId);
   }
+  const valid = request.options.length === 0 ? ['next'] : request.options.map((o) => o.id);
+  if (!valid.includes(choice.id)) {
+    throw new StepFailure('provider', `the provider chose "${choice.id}" for step "${request.stepId}", which offers ${valid.join(', ')}`, request.stepId);
+  }
+  return choice;
 }
 
 /** routing / conditional / decision: the provider picks a branch; the handle names the flow edge. */
@@ -171,12 +187,7 @@ export async function runChoiceStep(ctx: RunContext, node: FlowNode, position: S
       })
       .catch(agentFailure(ctx, step.id, `step "${step.id}"`));
   }
-  const choice = await choose(ctx, request);
-  const valid = request.options.length === 0 ? ['next'] : request.options.map((o) => o.id);
-  if (!valid.includes(choice.id)) {
-    throw new StepFailure('provider', `the provider chose "${choice.id}" for step "${step.id}", which offers ${valid.join(', ')}`, step.id);
-  }
-  return choice.id;
+  return (await choose(ctx, request)).id;
 }
 
 export async function runHumanInputStep(ctx: RunContext, node: FlowNode, position: StepPosition): Promise<string> {

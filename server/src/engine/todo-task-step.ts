@@ -5,7 +5,7 @@ import {
   TodoTaskResponse,
   withSummary,
   type FlowNode,
-  type OrchestratingStep, detectGeneration, generationTraits } from '@planvas/shared';
+  type OrchestratingStep, detectGeneration, hasGenericAgent } from '@planvas/shared';
 import { recordLearning } from './learnings';
 import { isLearnCodeEligible, runLearnCode } from './learn-code';
 import { withDeadline } from './pace';
@@ -70,9 +70,7 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
   const maxTurns = config?.agent_configs?.execution_max_turns || ctx.options.defaultMaxTurns;
   const llm = llmOf(ctx, step.id);
   const validation = validationOf(ctx, step);
-  // Only the seed era had the switch (enable_generic_agent); in later generations every
-  // orchestrator (todo_task, orchestrator, agent) has the generic agent for todos no route fits.
-  const genericEnabled = generationTraits(detectGeneration(ctx.plan).generation).genericAgentSwitch ? step.enable_generic_agent === true : true;
+  const genericEnabled = hasGenericAgent(step, detectGeneration(ctx.plan).generation);
   let turns = 0;
   for (;;) {
     if (turns >= maxTurns) {

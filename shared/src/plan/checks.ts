@@ -1,6 +1,7 @@
 import { formatJsonPath } from '../errors';
 import { END, sharedWithOf } from './common';
 import { isDisplayId } from './display-ids';
+import { orphanSharedIds, orphanSharedWithKey } from './orphan-refs';
 import { detectGeneration } from './detect-generation';
 import { buildFlow, targetFields } from './flow';
 import { GENERATION_ORDER, GENERATIONS, generationTraits, type Generation } from './generations';
@@ -173,7 +174,7 @@ function routeAgentChecks(stepId: string, routes: ReadonlyArray<Route>, base: Pa
       return;
     }
     const field = generationTraits(generation).sharedWithField;
-    const allowed = sharedIds(orphan, generation);
+    const allowed = orphanSharedIds(orphan, generation);
     if (!allowed.includes(stepId)) {
       problems.push({ code: 'orphan_not_shared', severity: 'error', path: at([...base, r, 'orphan_step_ref']), stepId, message: `orphan step "${ref}" is not shared with "${stepId}" (add "${stepId}" to its shared_with.${field})` });
     }
@@ -215,7 +216,7 @@ function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
     if (!isStepLike(orphan)) return;
     const sharedWith = sharedWithOf(orphan);
     if (!sharedWith) return;
-    const key = sharedWithKey(orphan, generation);
+    const key = orphanSharedWithKey(orphan, generation);
     {
       sharedWith[key].forEach((id, j) => {
         if (delegating.has(id)) return;
@@ -226,20 +227,6 @@ function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
   return problems;
 }
 
-/**
- * The list of an orphan's `shared_with` the generation reads: coding-agent-loop and the older
- * agentworks read `orchestrator_ids`; the newest agentworks reads `agent_ids`, and
- * `orchestrator_ids` only when `agent_ids` is absent (StepSharing.UnmarshalJSON).
- */
-function sharedWithKey(orphan: Step, generation: Generation): 'orchestrator_ids' | 'agent_ids' {
-  if (generationTraits(generation).sharedWithField === 'orchestrator_ids') return 'orchestrator_ids';
-  const raw = (orphan as { shared_with?: { agent_ids?: unknown } }).shared_with;
-  return raw && Array.isArray(raw.agent_ids) ? 'agent_ids' : 'orchestrator_ids';
-}
-
-function sharedIds(orphan: Step, generation: Generation): string[] {
-  return sharedWithOf(orphan)?.[sharedWithKey(orphan, generation)] ?? [];
-}
 
 /**
  * A scripted item's calls name scripted steps: regular steps in orphan_steps with a validation

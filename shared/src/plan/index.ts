@@ -25,6 +25,7 @@ export * from './detect-generation';
 export * from './display-ids';
 export * from './introduced-problems';
 export * from './orphan-refs';
+export * from './orchestrating';
 export * from './walk';
 export * from './flow';
 export * from './legacy';

@@ -1,5 +1,8 @@
+import { sharedWithOf } from './common';
+import { generationTraits, type Generation } from './generations';
 import type { Plan } from './plan';
 import type { Route } from './route';
+import type { Step } from './step';
 
 /**
  * The routes as a runtime runs them: a route that refers to a shared orphan step runs a copy of it
@@ -17,4 +20,20 @@ export function resolveOrphanRefs(routes: ReadonlyArray<Route>, plan: Pick<Plan,
     const title = typeof orphan.title === 'string' && orphan.title.trim() !== '' ? orphan.title : (route.route_name ?? undefined);
     return { ...route, sub_agent_step: { ...orphan, id: route.route_id, ...(title !== undefined ? { title } : {}) } };
   });
+}
+
+/**
+ * The list of an orphan's `shared_with` the generation reads: coding-agent-loop and the older
+ * agentworks read `orchestrator_ids`; the newest agentworks reads `agent_ids`, and
+ * `orchestrator_ids` only when `agent_ids` is absent (StepSharing.UnmarshalJSON).
+ */
+export function orphanSharedWithKey(orphan: Step, generation: Generation): 'orchestrator_ids' | 'agent_ids' {
+  if (generationTraits(generation).sharedWithField === 'orchestrator_ids') return 'orchestrator_ids';
+  const raw = (orphan as { shared_with?: { agent_ids?: unknown } }).shared_with;
+  return raw && Array.isArray(raw.agent_ids) ? 'agent_ids' : 'orchestrator_ids';
+}
+
+/** The ids of the steps whose routes may refer to this orphan step. */
+export function orphanSharedIds(orphan: Step, generation: Generation): string[] {
+  return sharedWithOf(orphan)?.[orphanSharedWithKey(orphan, generation)] ?? [];
 }

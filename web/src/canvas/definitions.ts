@@ -2,30 +2,47 @@ import type { LayoutDirection } from '@planvas/shared';
 import type { HandleSpec, Size } from './handles';
 import type { CanvasNode, NodeKind } from './node-data';
 import type { NodeDefinition } from './node-definition';
+import type { StepKind } from '@planvas/shared';
+import { agentDefinition } from './kinds/agent/definition';
+import { branchDefinition } from './kinds/branch/definition';
 import { conditionalDefinition } from './kinds/conditional/definition';
+import { crewDefinition } from './kinds/crew/definition';
 import { decisionDefinition } from './kinds/decision/definition';
 import { endDefinition } from './kinds/end/definition';
 import { humanInputDefinition } from './kinds/human-input/definition';
+import { messageSequenceDefinition } from './kinds/message-sequence/definition';
 import { opaqueDefinition } from './kinds/opaque/definition';
 import { orchestrationDefinition } from './kinds/orchestration/definition';
+import { orchestratorDefinition } from './kinds/orchestrator/definition';
 import { regularDefinition } from './kinds/regular/definition';
 import { routingDefinition } from './kinds/routing/definition';
 import { startDefinition } from './kinds/start/definition';
 import { subAgentDefinition } from './kinds/sub-agent/definition';
 import { todoTaskDefinition } from './kinds/todo-task/definition';
 
-/**
- * The registry of node kinds without their components (so plan-to-flow, the layout input and
- * tests use it without React). `registry.ts` pairs each entry with its component.
- */
-export const nodeDefinitions = {
+/** One definition per step kind of shared's STEP_KINDS: a kind added there fails the typecheck here until it has its folder. */
+export const stepDefinitions = {
   regular: regularDefinition,
   todo_task: todoTaskDefinition,
-  orchestration: orchestrationDefinition,
+  orchestrator: orchestratorDefinition,
+  agent: agentDefinition,
+  message_sequence: messageSequenceDefinition,
   routing: routingDefinition,
+  branch: branchDefinition,
+  human_input: humanInputDefinition,
+  crew: crewDefinition,
+  orchestration: orchestrationDefinition,
   conditional: conditionalDefinition,
   decision: decisionDefinition,
-  human_input: humanInputDefinition,
+} satisfies { [K in StepKind]: NodeDefinition<K> };
+
+/**
+ * The registry of node kinds without their components (so plan-to-flow, the layout input and
+ * tests use it without React): every step kind, and the nodes that are not steps of the plan.
+ * `registry.ts` pairs each entry with its component.
+ */
+export const nodeDefinitions = {
+  ...stepDefinitions,
   sub_agent: subAgentDefinition,
   start: startDefinition,
   end: endDefinition,

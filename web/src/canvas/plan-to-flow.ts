@@ -1,19 +1,29 @@
 import {
   asKnownStep,
   buildFlow,
+  detectGeneration,
   END,
+  hasGenericAgent,
+  leniently,
+  orphanSharedIds,
   routesOf,
+  runsTodoOrchestrator,
+  stepKindSpec,
   type FlowEdge,
+  type Generation,
+  type KnownStep,
   type LayoutDirection,
   type Plan,
   type Problem,
   type Step,
+  type StepConfig,
   type SubAgentStep,
 } from '@planvas/shared';
 import { nodeHandles, nodeSize } from './definitions';
 import { flowHandles } from './handles';
 import type { CanvasEdge } from './edge-data';
 import { edgeAppearance } from './edge-style';
+import { executionModesOf } from './execution-mode';
 import { GENERIC_HANDLE } from './kinds/route-outputs';
 import { SUB_AGENT_INPUT, SUB_AGENT_RETURN } from './kinds/sub-agent/definition';
 import {
@@ -22,6 +32,7 @@ import {
   START_NODE_ID,
   subAgentNodeId,
   type CanvasNode,
+  type StepCanvasNode,
   type SubAgentData,
 } from './node-data';
 import type { StatusMap } from './node-status';
@@ -30,6 +41,10 @@ export type PlanToFlowOptions = {
   direction?: LayoutDirection;
   problems?: readonly Problem[];
   statuses?: StatusMap;
+  /** For the execution-mode badges. */
+  stepConfig?: StepConfig | undefined;
+  /** The file's generation (whether orchestrators have the generic agent); detected when absent. */
+  generation?: Generation;
 };
 
 export type CanvasFlow = {
@@ -41,21 +56,29 @@ export type CanvasFlow = {
 
 const ORIGIN = { x: 0, y: 0 };
 const NO_PROBLEMS: Problem[] = [];
+type Scope = 'main' | 'branch' | 'orphan';
+type BranchOf = { conditionalId: string; branch: 'true' | 'false' };
 
 /**
  * Plan (+ problems, + run statuses) -> React Flow nodes and edges. Pure: positions are left at the
  * origin (the layout fills them in) and nothing is written back to the plan.
  *
- * Node order is document order with each step followed by its branch steps and its sub-agents;
- * the layout keeps that order inside a layer, so routes' sub-agents line up in route order.
+ * One path for every kind: a step of a known kind becomes a node of that kind (an untyped step a
+ * regular one), anything else an opaque node. Node order is document order with each step
+ * followed by its branch steps and its sub-agents; the layout keeps that order inside a layer,
+ * so routes' sub-agents line up in route order. A route that refers to a shared orphan step gets
+ * an edge to the orphan's one node (flagged when the orphan is not shared with its step).
  */
 export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasFlow {
   const direction = options.direction ?? 'LR';
   const statuses = options.statuses ?? {};
+  const generation = options.generation ?? detectGeneration(plan).generation;
+  const modes = executionModesOf(options.stepConfig);
   const nodes: CanvasNode[] = [];
   const edges: CanvasEdge[] = [];
   const nodeIdOfStep = new Map<string, string>();
   const usedNodeIds = new Set<string>();
+  const orphanRefs: Array<{ ownerId: string; ownerNodeId: string; routeId: string; label: string; ref: string }> = [];
 
   const uniqueNodeId = (wanted: string): string => {
     let id = wanted;
@@ -72,8 +95,10 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
     let id = edge.id;
     for (let n = 2; edgeIds.has(id); n++) id = `${edge.id}~${n}`;
     edgeIds.add(id);
-    edges.push({ ...edge, id, ...edgeAppearance(edge.data.kind, edge.data.backward) });
+    edges.push({ ...edge, id, ...edgeAppearance(edge.data.kind, edge.data.backward, edge.data.problem !== undefined) });
   };
+  const genericAgentOf = (step: Step) => runsTodoOrchestrator(step) && hasGenericAgent(step, generation);
+  const statusOf = (nodeId: string) => (statuses[nodeId] ? { status: statuses[nodeId] } : {});
 
   if (plan.steps.length > 0) {
     usedNodeIds.add(START_NODE_ID);
@@ -84,25 +109,20 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
     const routes = routesOf(owner);
     if (!routes) return;
     for (const route of routes.routes) {
+      const routeName = route.route_name?.trim() ? route.route_name : route.route_id;
       const sub = route.sub_agent_step;
-      if (!sub) continue;
+      if (!sub) {
+        if (route.orphan_step_ref) orphanRefs.push({ ownerId: owner.id, ownerNodeId, routeId: route.route_id, label: routeName, ref: route.orphan_step_ref });
+        continue;
+      }
       const nodeId = uniqueNodeId(subAgentNodeId(owner.id, route.route_id));
       if (!nodeIdOfStep.has(sub.id)) nodeIdOfStep.set(sub.id, nodeId);
-      const data: SubAgentData = {
-        step: sub,
-        parentId: ownerNodeId,
-        routeId: route.route_id,
-        routeName: route.route_name?.trim() ? route.route_name : route.route_id,
-        generic: false,
-        problems: NO_PROBLEMS,
-        ...(statuses[nodeId] ? { status: statuses[nodeId] } : {}),
-      };
+      const data: SubAgentData = { step: sub, parentId: ownerNodeId, routeId: route.route_id, routeName, generic: false, genericAgent: genericAgentOf(sub), problems: NO_PROBLEMS, ...statusOf(nodeId) };
       pushNode({ id: nodeId, type: 'sub_agent', position: ORIGIN, data });
-      addDelegationEdges(ownerNodeId, route.route_id, nodeId, data.routeName);
+      addDelegationEdges(ownerNodeId, route.route_id, nodeId, routeName);
       addSubAgents(sub, nodeId);
     }
-    const step = asKnownStep(owner);
-    if (step?.type === 'todo_task' && step.enable_generic_agent === true) {
+    if (genericAgentOf(owner)) {
       const nodeId = uniqueNodeId(genericAgentNodeId(owner.id));
       const generic: SubAgentStep = {
         type: 'regular',
@@ -114,15 +134,7 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
         id: nodeId,
         type: 'sub_agent',
         position: ORIGIN,
-        data: {
-          step: generic,
-          parentId: ownerNodeId,
-          routeId: GENERIC_HANDLE,
-          routeName: 'Generic agent',
-          generic: true,
-          problems: NO_PROBLEMS,
-          ...(statuses[nodeId] ? { status: statuses[nodeId] } : {}),
-        },
+        data: { step: generic, parentId: ownerNodeId, routeId: GENERIC_HANDLE, routeName: 'Generic agent', generic: true, genericAgent: false, problems: NO_PROBLEMS, ...statusOf(nodeId) },
       });
       addDelegationEdges(ownerNodeId, GENERIC_HANDLE, nodeId, 'Generic agent');
     }
@@ -152,53 +164,50 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
     });
   };
 
-  const visitList = (steps: readonly Step[], scope: 'main' | 'branch' | 'orphan', prefix: string, branchOf?: { conditionalId: string; branch: 'true' | 'false' }) => {
+  const visitList = (steps: readonly Step[], scope: Scope, prefix: string, branchOf?: BranchOf) => {
     steps.forEach((step, i) => visitStep(step, scope, scope === 'orphan' ? `orphan ${i + 1}` : `${prefix}${i + 1}`, branchOf));
   };
 
-  const visitStep = (anyStep: Step, scope: 'main' | 'branch' | 'orphan', number: string, branchOf?: { conditionalId: string; branch: 'true' | 'false' }) => {
+  const visitStep = (anyStep: Step, scope: Scope, number: string, branchOf?: BranchOf) => {
     const id = uniqueNodeId(anyStep.id);
     if (!nodeIdOfStep.has(anyStep.id)) nodeIdOfStep.set(anyStep.id, id);
-    const common = {
-      number,
-      scope,
-      ...(branchOf ? { branchOf } : {}),
-      problems: NO_PROBLEMS,
-      ...(statuses[id] ? { status: statuses[id] } : {}),
-    };
+    const mode = modes.get(anyStep.id);
+    const common = { number, scope, ...(branchOf ? { branchOf } : {}), problems: NO_PROBLEMS, ...statusOf(id), ...(mode ? { executionMode: mode } : {}) };
     const step = asKnownStep(anyStep);
-    switch (step?.type) {
-      case 'regular':
-        pushNode({ id, type: 'regular', position: ORIGIN, data: { ...common, step } });
-        break;
-      case 'todo_task':
-        pushNode({ id, type: 'todo_task', position: ORIGIN, data: { ...common, step } });
-        break;
-      case 'orchestration':
-        pushNode({ id, type: 'orchestration', position: ORIGIN, data: { ...common, step } });
-        break;
-      case 'routing':
-        pushNode({ id, type: 'routing', position: ORIGIN, data: { ...common, step } });
-        break;
-      case 'decision':
-        pushNode({ id, type: 'decision', position: ORIGIN, data: { ...common, step } });
-        break;
-      case 'human_input':
-        pushNode({ id, type: 'human_input', position: ORIGIN, data: { ...common, step } });
-        break;
-      case 'conditional':
-        pushNode({ id, type: 'conditional', position: ORIGIN, data: { ...common, step } });
-        visitList(step.if_true_steps ?? [], scope === 'orphan' ? 'orphan' : 'branch', `${number}.Y`, { conditionalId: id, branch: 'true' });
-        visitList(step.if_false_steps ?? [], scope === 'orphan' ? 'orphan' : 'branch', `${number}.N`, { conditionalId: id, branch: 'false' });
-        break;
-      default:
-        pushNode({ id, type: 'opaque', position: ORIGIN, data: { ...common, step: anyStep } });
+    if (step) {
+      pushNode(stepNode(id, step, common, genericAgentOf(anyStep)));
+      // Nested main-flow lists (a conditional's branches), as the kind defines them.
+      for (const branch of leniently(() => stepKindSpec(step.type).branches?.(step) ?? [], [])) {
+        const list = (step as Record<string, unknown>)[branch.field];
+        if (Array.isArray(list)) visitList(list as Step[], scope === 'orphan' ? 'orphan' : 'branch', `${number}.${branch.branch === 'true' ? 'Y' : 'N'}`, { conditionalId: id, branch: branch.branch });
+      }
+    } else {
+      pushNode({ id, type: 'opaque', position: ORIGIN, data: { ...common, step: anyStep } });
     }
     addSubAgents(anyStep, id);
   };
 
   visitList(plan.steps, 'main', '');
   if (plan.orphan_steps) visitList(plan.orphan_steps, 'orphan', '');
+
+  // Routes that refer to a shared orphan step: an edge to its one node, flagged when not shared.
+  const orphans = new Map((plan.orphan_steps ?? []).map((step) => [step.id, step] as const));
+  for (const ref of orphanRefs) {
+    const orphan = orphans.get(ref.ref);
+    const target = orphan ? nodeIdOfStep.get(orphan.id) : undefined;
+    if (!orphan || target === undefined) continue;
+    const shared = orphanSharedIds(orphan, generation).includes(ref.ownerId);
+    pushEdge({
+      id: `${ref.ownerNodeId}:${ref.routeId}->${target}`,
+      source: ref.ownerNodeId,
+      sourceHandle: ref.routeId,
+      target,
+      targetHandle: 'in',
+      ariaLabel: `${ref.label}: delegates to the shared step ${orphan.id}${shared ? '' : ' (not shared with this step)'}`,
+      ...(shared ? {} : { label: 'not shared' }),
+      data: { kind: 'sub_agent', backward: false, ...(shared ? {} : { problem: `orphan step "${orphan.id}" is not shared with "${ref.ownerId}"` }) },
+    });
+  }
 
   // Flow edges come from the shared flow, so the canvas shows exactly what the executor runs.
   const flow = buildFlow(plan);
@@ -226,6 +235,18 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
   if (endUsed) nodes.push(sized({ id: END_NODE_ID, type: 'end', position: ORIGIN, data: {} }, direction));
 
   return { nodes: decorate(nodes, nodeIdOfStep, options.problems ?? []), edges, nodeIdOfStep };
+}
+
+type CommonData = { number: string; scope: Scope; branchOf?: BranchOf; problems: Problem[] };
+
+/**
+ * The node of a step of a known kind. Its data is the kind's (node-data.ts `StepDataOfKind`): the
+ * common fields, and for the kinds that delegate whether they have the generic agent. TypeScript
+ * cannot pair a kind with its data across the union, so the one cast is here.
+ */
+function stepNode(id: string, step: KnownStep, common: CommonData, genericAgent: boolean): StepCanvasNode {
+  const delegates = step.type === 'todo_task' || step.type === 'orchestrator' || step.type === 'agent';
+  return { id, type: step.type, position: ORIGIN, data: { ...common, step, ...(delegates ? { genericAgent } : {}) } } as StepCanvasNode;
 }
 
 function flowEdge(edge: FlowEdge, source: string, target: string): Omit<CanvasEdge, 'className'> {

@@ -73,6 +73,7 @@ export function WorkflowCanvas() {
   const store = useAppStoreApi();
   const plan = useAppStore((s) => s.document?.plan ?? null);
   const problems = useAppStore((s) => s.document?.problems ?? NO_PROBLEMS);
+  const stepConfig = useAppStore((s) => s.document?.stepConfig ?? undefined);
   const workflowId = useAppStore((s) => s.document?.id ?? null);
   const viewReady = useAppStore((s) => s.document !== null && s.viewOf === s.document.id);
   const direction = useAppStore((s) => s.direction);
@@ -91,7 +92,7 @@ export function WorkflowCanvas() {
   runDecorRef.current = runDecor;
 
   const shownPlan = viewReady ? plan : null;
-  const flow = useMemo(() => (shownPlan ? canvasFlowOf(shownPlan, direction, problems) : null), [shownPlan, direction, problems]);
+  const flow = useMemo(() => (shownPlan ? canvasFlowOf(shownPlan, direction, problems, stepConfig) : null), [shownPlan, direction, problems, stepConfig]);
   const layout = useCanvasLayout(flow, direction, epoch);
 
   const reactFlow = useReactFlow();

@@ -17,7 +17,7 @@ export type RunDecor = {
 type LiveData = { status?: NodeStatus; statusNote?: string; progress?: { completed: number; total: number }; iteration?: number };
 
 /**
- * The node with the run's status (with a note when it is carried over from a parent run), and, for a todo_task, its leaf progress and current
+ * The node with the run's status (with a note when it is carried over from a parent run), and, for a todo orchestrator, its leaf progress and current
  * iteration). Returns the very same node when nothing it shows changed, so React Flow re-renders
  * only the nodes a batch of events touched.
  */
@@ -29,7 +29,8 @@ export function withRunState(node: CanvasNode, decor: RunDecor): CanvasNode {
   const statusNote = from !== undefined ? `carried over from run ${from}` : undefined;
   let progress: LiveData['progress'];
   let iteration: number | undefined;
-  if (node.type === 'todo_task') {
+  // Every kind that runs the todo orchestrator (todo_task, orchestrator, agent) keeps a todo list.
+  if (node.type === 'todo_task' || node.type === 'orchestrator' || node.type === 'agent') {
     const todos = decor.todos[node.data.step.id];
     if (todos) {
       const p = todoProgress(todos.todos);

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkPlan, readPlan, type Plan, type Problem } from '@planvas/shared';
+import { checkPlan, checkStepConfig, readPlan, readStepConfig, type Plan, type Problem, type StepConfig } from '@planvas/shared';
 
 export const FIXTURE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/workspace');
 
@@ -25,4 +25,27 @@ export function loadFixturePlan(workflowId: string): { plan: Plan; legacy: boole
   const result = readPlan(raw);
   if (!result.ok) throw new Error(`fixture ${workflowId} does not read: ${JSON.stringify(result.details)}`);
   return { plan: result.plan, legacy: result.legacy, problems: checkPlan(result.plan) };
+}
+
+/** fixtures/generations: one workflow per format generation and file layout (fixtures/README.md). */
+export const GENERATION_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/generations');
+
+export function generationFixtureIds(): string[] {
+  return fixtureWorkflowIds(GENERATION_ROOT);
+}
+
+/**
+ * A generation fixture as the web app gets it: the plan (display ids on id-less steps), its
+ * step_config, the problems. A plan that breaks the schema (ProblemsOnDisk) is answered as read
+ * (`readable: false`), as the checks see it.
+ */
+export function loadGenerationFixture(workflowId: string): { plan: Plan; readable: boolean; stepConfig: StepConfig | undefined; problems: Problem[] } {
+  const dir = join(GENERATION_ROOT, workflowId, 'planning');
+  const result = readPlan(JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')));
+  const plan = result.ok ? result.plan : result.partial;
+  if (!plan) throw new Error(`fixture ${workflowId} is not a plan: ${JSON.stringify(result.ok ? [] : result.details)}`);
+  const configPath = join(dir, 'step_config.json');
+  const config = existsSync(configPath) ? readStepConfig(JSON.parse(readFileSync(configPath, 'utf8'))) : undefined;
+  const stepConfig = config?.ok ? config.config : undefined;
+  return { plan, readable: result.ok, stepConfig, problems: [...checkPlan(plan), ...(stepConfig ? checkStepConfig(plan, stepConfig) : [])] };
 }

@@ -1,8 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { TODO_TOOL_ARGS, TODO_TOOL_DESCRIPTIONS, TODO_TOOL_NAMES, listTodos, type LlmConfig } from '@planvas/shared';
+import { TODO_TOOL_ARGS, TODO_TOOL_DESCRIPTIONS, TODO_TOOL_NAMES, type LlmConfig } from '@planvas/shared';
 import { fileInside } from '../validation';
+import { agentTaskPrompt, choicePrompt, orchestratorTurnPrompt } from './kind-prompts';
 import { chatCompletion, parseArguments, type ChatClientSettings, type ChatMessage, type ChatTool } from './openai-client';
 import { ProviderError, type AgentResult, type AgentTask, type ChoiceRequest, type ChoiceResult, type OrchestratorDecision, type OrchestratorTurn, type Provider } from './provider';
 
@@ -106,8 +107,9 @@ const CHOOSE_TOOL: ChatTool = {
  * The `openai` provider: OpenAI-compatible chat completions with tools. The orchestrator gets
  * the seed's todo tools and `submit_todo_task_result`; sub-agents get the instructions and
  * success criteria and may read and write files of the run's working folder; choices use a
- * `choose_option` tool. The model comes from the step's resolved LLM (seed 001 chain) unless
- * PLANVAS_OPENAI_MODEL forces one.
+ * `choose_option` tool. What each kind's prompt says comes from that kind's fields (see
+ * kind-prompts.ts); this class only speaks the protocol. The model comes from the step's
+ * resolved LLM (seed 001 chain) unless PLANVAS_OPENAI_MODEL forces one.
  */
 export class OpenAiProvider implements Provider {
   readonly name = 'openai' as const;
@@ -126,9 +128,10 @@ export class OpenAiProvider implements Provider {
   async orchestrate(turn: OrchestratorTurn): Promise<OrchestratorDecision> {
     const model = this.modelFor(turn.llm);
     const client = this.clientFor(turn.llm);
+    const prompt = orchestratorTurnPrompt(turn);
     const messages: ChatMessage[] = [
-      { role: 'system', content: orchestratorSystemPrompt(turn) },
-      { role: 'user', content: orchestratorUserPrompt(turn) },
+      { role: 'system', content: prompt.system },
+      { role: 'user', content: prompt.user },
     ];
     for (let round = 0; round < this.settings.maxToolRounds; round++) {
       const reply = await chatCompletion(client, { model, messages, tools: [...TODO_TOOLS, SUBMIT_TOOL] }, turn.signal);
@@ -165,13 +168,10 @@ export class OpenAiProvider implements Provider {
     const model = this.modelFor(task.llm);
     const client = this.clientFor(task.llm);
     const files: string[] = [];
+    const prompt = agentTaskPrompt(task);
     const messages: ChatMessage[] = [
-      {
-        role: 'system',
-        content:
-          'You are a sub-agent executing one focused task. Use write_file to create the expected files in the working folder, read_file to read inputs. When done, answer with a short summary of what you achieved (no tool call).',
-      },
-      { role: 'user', content: agentPrompt(task) },
+      { role: 'system', content: prompt.system },
+      { role: 'user', content: prompt.user },
     ];
     for (let round = 0; round < this.settings.maxToolRounds; round++) {
       const reply = await chatCompletion(client, { model, messages, tools: FILE_TOOLS }, task.signal);
@@ -191,14 +191,14 @@ export class OpenAiProvider implements Provider {
 
   async choose(request: ChoiceRequest): Promise<ChoiceResult> {
     const model = this.modelFor(request.llm);
-    const options = request.options.map((o) => `- ${o.id}: ${o.label}${o.condition ? ` (when: ${o.condition})` : ''}`).join('\n');
+    const prompt = choicePrompt(request);
     const reply = await chatCompletion(
       this.clientFor(request.llm),
       {
         model,
         messages: [
-          { role: 'system', content: 'You decide which branch a workflow takes. Call choose_option with the id of exactly one option.' },
-          { role: 'user', content: `${request.question || 'Choose an option.'}\n\nOptions:\n${options}` },
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
         ],
         tools: [CHOOSE_TOOL],
       },
@@ -246,39 +246,4 @@ function responseInText(content: string | null): Record<string, unknown> | undef
   } catch {
     return undefined;
   }
-}
-
-function orchestratorSystemPrompt(turn: OrchestratorTurn): string {
-  const routes = turn.routes.map((r) => `- route_id "${r.route_id}" (${r.route_name ?? r.route_id}): ${r.condition ?? ''}`).join('\n') || '(none)';
-  return [
-    'You are the TodoTaskOrchestratorAgent of a workflow step. You keep a todo list with the todo tools',
-    '(create_todo, update_todo, complete_todo, list_todos, get_todo), then decide the next action and submit it',
-    'with submit_todo_task_result: "delegate" one todo to a predefined route or the generic agent, "continue" after',
-    'working on the list yourself, or "complete" when every todo is done.',
-    '',
-    `Predefined routes:\n${routes}`,
-    turn.genericEnabled ? 'The generic agent is available (use_generic_agent: true) for small tasks no route covers.' : 'The generic agent is NOT available.',
-    `This is turn ${turn.iteration} of at most ${turn.maxTurns}.`,
-  ].join('\n');
-}
-
-function orchestratorUserPrompt(turn: OrchestratorTurn): string {
-  const listing = listTodos(turn.todos.list);
-  return [
-    `Objective: ${turn.objective ?? '(none)'}`,
-    `Step: ${turn.step.title ?? turn.step.id}`,
-    `Description: ${turn.step.description ?? ''}`,
-    `Success criteria: ${turn.step.success_criteria ?? ''}`,
-    `Expected output files: ${turn.outputs.join(', ') || '(none)'}`,
-    '',
-    `Current todos:\n${JSON.stringify(listing.ok ? listing.output : [], null, 2)}`,
-  ].join('\n');
-}
-
-function agentPrompt(task: AgentTask): string {
-  return [
-    `Task: ${task.instructions || task.step.id}`,
-    `Success criteria: ${task.successCriteria || '(none given)'}`,
-    `Write these files: ${task.outputs.join(', ') || '(none required)'}`,
-  ].join('\n');
 }

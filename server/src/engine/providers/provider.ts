@@ -1,4 +1,4 @@
-import type { LlmConfig, Route, StepConfigEntry, SubAgentStep, TodoItem, OrchestratingStep, ValidationSchema } from '@planvas/shared';
+import type { LlmConfig, Route, SequenceItem, StepConfigEntry, SubAgentStep, TodoItem, OrchestratingStep, ValidationSchema } from '@planvas/shared';
 import type { TodoToolbox } from '../todo-toolbox';
 
 /** One orchestrator turn of a todo_task step (seed 001 "Execution Flow"). */
@@ -43,6 +43,26 @@ export interface AgentTask {
   workDir: string;
   llm: LlmConfig | undefined;
   signal: AbortSignal;
+  /**
+   * Set when the agent runs one item of a message_sequence (or an agent step without routes):
+   * the step alone does not say which item, which foreach iteration, or which scripts it stands
+   * in for. The step's own fields (system_prompt, crew ids) are read from `step`.
+   */
+  sequenceItem?: SequenceItemRun;
+}
+
+/** One run of a sequence item, as sequence-step.ts runs it. */
+export interface SequenceItemRun {
+  /** The item as written in the plan. */
+  item: SequenceItem;
+  /** Its type as run: an untyped item is `user_message`; older names (`message`, `code`) are kept. */
+  type: string;
+  /** 0-based position among the step's items, and how many there are. */
+  index: number;
+  count: number;
+  /** foreach only: this run (1-based) and how many runs the engine makes. */
+  iteration?: number;
+  iterations?: number;
 }
 
 export interface AgentResult {
@@ -51,15 +71,31 @@ export interface AgentResult {
   files: string[];
 }
 
-/** A branch choice: routing routes, conditional / decision true-false, an orchestration route. */
+/**
+ * A branch choice: routing routes, a branch step's routes, conditional / decision true-false, an
+ * orchestration route.
+ */
 export interface ChoiceRequest {
   stepId: string;
-  kind: 'routing' | 'conditional' | 'decision' | 'orchestration';
+  kind: 'routing' | 'branch' | 'conditional' | 'decision' | 'orchestration';
   question: string;
   options: Array<{ id: string; label: string; condition?: string }>;
   defaultId?: string;
+  /** branch only: the step picks by value, but no value could be used, so the provider is asked. */
+  valueMiss?: BranchValueMiss;
   llm: LlmConfig | undefined;
   signal: AbortSignal;
+}
+
+/** Why a value-driven branch (value_path / value_cases) could not pick its route by value. */
+export interface BranchValueMiss {
+  valuePath?: string;
+  sourceFile?: string;
+  cases: Record<string, string>;
+  /** Plain words: the file is missing, no value at the path, no case for the value, ... */
+  reason: string;
+  /** The value that was read, when one was but no case took it. */
+  value?: string;
 }
 
 export interface ChoiceResult {

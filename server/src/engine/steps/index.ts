@@ -1,4 +1,4 @@
-import { routesOf, type FlowNode, type StepKind } from '@planvas/shared';
+import { runsTodoOrchestrator, type FlowNode, type StepKind } from '@planvas/shared';
 import type { RunContext } from '../run-context';
 import { runChoiceStep, runHumanInputStep, runOrchestrationStep, runRegularStep } from '../simple-steps';
 import type { StepPosition } from '../step-position';
@@ -13,13 +13,13 @@ export type StepExecutor = (ctx: RunContext, node: FlowNode, position: StepPosit
 /**
  * How each kind runs; the compiler names a kind missing here. orchestrator and agent with routes
  * run the todo_task orchestrator over their routes; an agent without routes runs its items as a
- * message_sequence does.
+ * message_sequence does (shared's runsTodoOrchestrator, which the canvas asks too).
  */
 export const STEP_EXECUTORS: { readonly [K in StepKind]: StepExecutor } = {
   regular: runRegularStep,
   todo_task: runTodoTaskStep,
   orchestrator: runTodoTaskStep,
-  agent: (ctx, node, position) => ((routesOf(node.step)?.routes.length ?? 0) > 0 ? runTodoTaskStep(ctx, node, position) : runSequenceStep(ctx, node, position)),
+  agent: (ctx, node, position) => (runsTodoOrchestrator(node.step) ? runTodoTaskStep(ctx, node, position) : runSequenceStep(ctx, node, position)),
   message_sequence: runSequenceStep,
   routing: runChoiceStep,
   branch: runBranchStep,

@@ -39,7 +39,8 @@ export async function runSequenceStep(ctx: RunContext, node: FlowNode, position:
         ctx.emit({ type: 'validation_result', data: { step_id: step.id, item_id: itemId, passed: outcome.passed, problems: outcome.problems } });
         if (!outcome.passed) throw new StepFailure('validation', `prevalidation "${itemId}" of "${step.id}" failed: ${outcome.problems[0]?.message ?? 'see the problems'}`, step.id);
       } else {
-        await runStepAgent(ctx, step, instructionsOf(step, item, type), [...new Set([...stepOutputs(step), ...checkedLater(items, i)])]);
+        const run = { item, type, index: i, count: items.length, ...(type === 'foreach' ? { iteration, iterations: runs } : {}) };
+        await runStepAgent(ctx, step, instructionsOf(step, item, type), [...new Set([...stepOutputs(step), ...checkedLater(items, i)])], run);
       }
       const simulated = type === 'scripted' || type === 'code';
       ctx.emit({ type: 'sequence_item', data: { ...base, status: 'completed', ...(simulated ? { simulated: true } : {}) } });

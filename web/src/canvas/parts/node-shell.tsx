@@ -3,7 +3,9 @@ import type { LucideIcon } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
 import { useAppStore } from '../../store/store-context';
 import { railTop, type HandleSpec, type Size } from '../handles';
+import type { ExecutionModeBadge } from '../execution-mode';
 import type { NodeStatus } from '../node-status';
+import { ExecutionModeChip } from './execution-mode-chip';
 import { NodeHandles } from './node-handles';
 import { ProblemsBadge } from './problems-badge';
 import { StatusBadge } from './status-badge';
@@ -30,6 +32,8 @@ export type NodeShellProps = {
   headerExtra?: ReactNode;
   /** The header has no room for the status' label: its icon alone (see StatusBadge). */
   statusIconOnly?: boolean;
+  /** The mode the step's step_config entry declares. */
+  executionMode?: ExecutionModeBadge | undefined;
   children?: ReactNode;
 };
 
@@ -38,7 +42,7 @@ export type NodeShellProps = {
  * then the kind's own body, then its handles. `data-status` is a stable hook for tests and tools.
  */
 export function NodeShell(props: NodeShellProps) {
-  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, statusNote, problems = [], className, headerExtra, statusIconOnly = false, children } = props;
+  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, statusNote, problems = [], className, headerExtra, statusIconOnly = false, executionMode, children } = props;
   const compact = useAppStore((s) => s.detail === 'compact');
   const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.some((p) => p.severity !== 'info') ? 'has-problems' : '', compact ? 'is-compact' : '', className ?? '']
     .filter(Boolean)
@@ -46,7 +50,7 @@ export function NodeShell(props: NodeShellProps) {
   if (compact) {
     // A handful of elements instead of dozens: a far-out view of a big plan renders thousands.
     return (
-      <div className={classes} data-status={status ?? 'idle'} data-kind={kind} style={{ width: size.width, height: size.height }}>
+      <div className={classes} data-status={status ?? 'idle'} data-kind={kind} data-step-kind={kind} style={{ width: size.width, height: size.height }}>
         <div className="pv-node__compact">
           <span className="pv-node__compact-kind">
             {kindLabel}
@@ -59,7 +63,7 @@ export function NodeShell(props: NodeShellProps) {
     );
   }
   return (
-    <div className={classes} data-status={status ?? 'idle'} data-kind={kind} style={{ width: size.width, height: size.height }}>
+    <div className={classes} data-status={status ?? 'idle'} data-kind={kind} data-step-kind={kind} style={{ width: size.width, height: size.height }}>
       <header className="pv-node__header">
         <span className="pv-node__icon" aria-hidden>
           <Icon size={14} strokeWidth={2.2} />
@@ -67,6 +71,7 @@ export function NodeShell(props: NodeShellProps) {
         <span className="pv-node__kind">{kindLabel}</span>
         {number !== undefined && <span className="pv-node__number">#{number}</span>}
         <span className="pv-node__spacer" />
+        {executionMode && <ExecutionModeChip mode={executionMode} />}
         {headerExtra}
         <StatusBadge status={status} note={statusNote} iconOnly={statusIconOnly} />
         <ProblemsBadge problems={problems} />

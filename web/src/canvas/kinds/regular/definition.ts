@@ -1,13 +1,4 @@
 import { Workflow } from 'lucide-react';
-import { centredOutput, inputHandle, type Size } from '../../handles';
-import type { NodeDefinition } from '../../node-definition';
+import { stepDefinition } from '../step-definition';
 
-const SIZE: Size = { width: 280, height: 132 };
-
-export const regularDefinition: NodeDefinition<'regular'> = {
-  kind: 'regular',
-  label: 'Step',
-  icon: Workflow,
-  size: () => SIZE,
-  handles: (_data, direction) => [inputHandle(SIZE, direction), centredOutput(SIZE, direction)],
-};
+export const regularDefinition = stepDefinition({ kind: 'regular', label: 'Step', icon: Workflow, content: { width: 280, height: 132 } });

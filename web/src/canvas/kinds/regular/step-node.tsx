@@ -4,27 +4,15 @@ import { Repeat } from 'lucide-react';
 import type { RegularNode } from '../../node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { ContextChips } from '../../parts/context-chips';
-import { NodeShell } from '../../parts/node-shell';
-import { useNodeGeometry } from '../../parts/use-node-geometry';
+import { StepNodeFrame } from '../../parts/step-node-frame';
 import { regularDefinition } from './definition';
 import { StepBody } from './step-body';
-import { titleOf } from '../../parts/text';
 
+/** A regular step (also an untyped one, which the runtimes read as regular). */
 export const StepNode = memo(function StepNode({ data }: NodeProps<RegularNode>) {
-  const { size, handles } = useNodeGeometry(regularDefinition, data);
   const { step } = data;
   return (
-    <NodeShell
-      kind="regular"
-      icon={regularDefinition.icon}
-      kindLabel={regularDefinition.label}
-      title={titleOf(step)}
-      number={data.number}
-      size={size}
-      handles={handles}
-      status={data.status} statusNote={data.statusNote}
-      problems={data.problems}
-    >
+    <StepNodeFrame definition={regularDefinition} data={data}>
       <StepBody step={step} />
       <div className="pv-node__footer">
         {step.has_loop === true && (
@@ -36,6 +24,6 @@ export const StepNode = memo(function StepNode({ data }: NodeProps<RegularNode>)
         <ScopeChip scope={data.scope} branchOf={data.branchOf} />
         <ContextChips inputs={step.context_dependencies} outputs={step.context_output} />
       </div>
-    </NodeShell>
+    </StepNodeFrame>
   );
 });

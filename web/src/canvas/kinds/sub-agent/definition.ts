@@ -1,5 +1,5 @@
 import { Bot } from 'lucide-react';
-import { asKnownStep, routesOf, type LayoutDirection } from '@planvas/shared';
+import { routesOf, type LayoutDirection } from '@planvas/shared';
 import { inputSide, isVerticalSide, railHandles, sizeWithRail, type HandleSpec, type RailOutput, type Size } from '../../handles';
 import type { NodeDefinition } from '../../node-definition';
 import type { SubAgentData } from '../../node-data';
@@ -14,9 +14,7 @@ export const SUB_AGENT_RETURN = 'return';
 /** A sub-agent that is itself a todo_task / orchestration delegates further (legacy plans nest them). */
 export function subAgentOutputs(data: SubAgentData): RailOutput[] {
   const routes = routesOf(data.step);
-  if (!routes) return [];
-  const step = asKnownStep(data.step);
-  return delegationOutputs(routes.routes, step?.type === 'todo_task' && step.enable_generic_agent === true, false);
+  return routes ? delegationOutputs(routes.routes, data.genericAgent, false) : [];
 }
 
 function inputSideHandles(size: Size, direction: LayoutDirection): HandleSpec[] {
