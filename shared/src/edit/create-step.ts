@@ -35,7 +35,7 @@ export function createStep<K extends StepKind>(kind: K, options: CreateStepOptio
     for (let i = 0; i < count; i++) out.push(newRoutingRoute(out.map((r) => r.route_id)));
     return out;
   };
-  return STEP_KINDS[kind].create({ id, title, common, delegationRoutes, jumpRoutes });
+  return STEP_KINDS[kind].create({ id, title, generation, common, delegationRoutes, jumpRoutes });
 }
 
 /** `Route 3` / `route-3`, the first number whose route id is free in the step. */

@@ -26,3 +26,4 @@ export { setAgentConfig, removeAgentConfigField, agentConfigsOf, type AgentConfi
 export { copySteps, pasteSteps, duplicateSteps, ClipboardPayload, CLIPBOARD_FORMAT, type PasteResult } from './clipboard';
 export { learnCodeEligibility, type LearnCodeEligibility, type LearnCodeRequirement } from './learn-code';
 export { editReasons } from './reasons';
+export { addItem, removeItem, moveItem, updateItem, setItemType, newItem, type ItemList } from './items';

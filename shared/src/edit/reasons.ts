@@ -22,6 +22,7 @@ export const editReasons = {
   unknownRoute: (stepId: string, routeId: string) => `step ${q(stepId)} has no route ${q(routeId)}`,
   noRoutes: (stepId: string, kind: string) => `${q(stepId)} is a ${kind} step, which has no routes`,
   noSubAgents: (stepId: string, kind: string) => `${q(stepId)} is a ${kind} step; only delegating steps' routes (todo_task, orchestrator, agent, orchestration) have sub-agents`,
+  genericAgentAlwaysOn: (stepId: string, generation: string) => `${q(stepId)} always has the generic agent: ${generation} has no switch for it (enable_generic_agent is a seed-era field)`,
   noGenericAgent: (stepId: string, kind: string) => `${q(stepId)} is a ${kind} step; only todo_task, orchestrator and agent steps have a generic agent`,
   routeIndexOutOfRange: (stepId: string, index: number, count: number) => `${q(stepId)} has ${count} route(s); there is no position ${index}`,
   notAConditional: (id: string) => `${q(id)} is not a conditional step, so it has no branches`,

@@ -5,6 +5,8 @@ import { addRoute, moveRoute, removeRoute, renameRoute, setGenericAgent, setSubA
 import { stepIdsOf } from './locate';
 import type { PlanDocument } from './document';
 import { demoDocument, expectOk, expectRefused, reread, stepOf } from './test-documents';
+import { readPlan } from '../plan/read-plan';
+import { generationFixtureJson } from '../test-support/generation-fixtures';
 
 const routesOf = (doc: PlanDocument, id: string) => {
   const step = stepOf(doc, id) as { predefined_routes?: Route[]; orchestration_routes?: Route[]; routes?: RoutingRoute[] };
@@ -97,5 +99,14 @@ describe('routing routes', () => {
     const moved = expectOk(moveRoute(doc, 'choose-depth', 0, 2)).doc;
     expect(routeIds(moved, 'choose-depth')).toEqual(['deep-dive', 'quick-summary', 'standard']);
     reread(removed);
+  });
+});
+
+describe('setGenericAgent in the newer generations', () => {
+  it('refuses to turn off a generic agent the file\'s runtime always runs, and says why', () => {
+    const read = readPlan(generationFixtureJson('LoopTabsHugged', 'plan.json'));
+    if (!read.ok) throw new Error('LoopTabsHugged does not read');
+    const result = setGenericAgent({ plan: read.plan, stepConfig: null }, 'triage', false);
+    expect(result).toEqual({ ok: false, reason: '"triage" always has the generic agent: coding-agent-loop (Aug 2026) has no switch for it (enable_generic_agent is a seed-era field)' });
   });
 });

@@ -1,5 +1,7 @@
 import { issuesToDetails } from '../errors';
 import { Route } from '../plan/route';
+import { detectGeneration } from '../plan/detect-generation';
+import { GENERATIONS, generationTraits } from '../plan/generations';
 import { asKnownStep, stepKind, type SubAgentStep } from '../plan/step';
 import { stepKindSpec } from '../plan/step-kinds';
 import { RoutingRoute } from '../plan/steps/jump-routes';
@@ -168,6 +170,9 @@ export function setGenericAgent(doc: PlanDocument, stepId: string, enabled: bool
   if (!visit) return fail(editReasons.unknownStep(stepId));
   const known = asKnownStep(visit.step);
   if (!known || !stepKindSpec(known.type).genericAgentSwitch) return fail(editReasons.noGenericAgent(stepId, stepKind(visit.step)));
+  // Only seed-era files have the switch; later runtimes ignore the field and always run the generic agent.
+  const { generation } = detectGeneration(doc.plan);
+  if (!generationTraits(generation).genericAgentSwitch) return fail(editReasons.genericAgentAlwaysOn(stepId, GENERATIONS[generation].label));
   return done(withPlan(doc, setIn(doc.plan, [...visit.path, 'enable_generic_agent'], enabled)));
 }
 

@@ -1,3 +1,4 @@
+import { GENERATION_ORDER, GENERATIONS, type Generation } from './generations';
 import { agentKind, type AgentStep } from './steps/agent';
 import { branchKind, type BranchStep } from './steps/branch';
 import { conditionalKind, type ConditionalStep } from './steps/conditional';
@@ -63,3 +64,28 @@ export function stepKindSpec(kind: StepKind): StepKindSpec<StepOfKind[StepKind]>
 
 /** Palette labels, also the default title of a new step. */
 export const STEP_KIND_LABELS = Object.fromEntries(KNOWN_STEP_TYPES.map((kind) => [kind, STEP_KINDS[kind].label])) as Record<StepKind, string>;
+
+/** Whether a new step of a kind fits a file of a generation, and why not when it does not. */
+export type KindOffer = { offered: true } | { offered: false; reason: string };
+
+/**
+ * What the palette offers for a file of `generation`: the kinds its loader accepts, under the
+ * names its writers use. A kind the generation writes under another name (agentworks' newest
+ * writes `agent` for orchestrator and message_sequence) is not offered, nor is one it does not
+ * accept (retired, or not there yet), so a new step never brings a kind into a file that its
+ * runtime would reject or rename.
+ */
+export function kindOffer(kind: StepKind, generation: Generation): KindOffer {
+  const spec = STEP_KINDS[kind];
+  const renamed = spec.renamedIn?.[generation];
+  if (renamed !== undefined) return { offered: false, reason: `${GENERATIONS[generation].label} writes ${spec.label} steps as "${renamed}"; add ${STEP_KIND_LABELS[renamed as StepKind] ?? renamed} instead` };
+  if (spec.generations.includes(generation)) return { offered: true };
+  const first = spec.generations[0];
+  const later = first !== undefined && GENERATION_ORDER.indexOf(first) > GENERATION_ORDER.indexOf(generation);
+  return {
+    offered: false,
+    reason: later
+      ? `${spec.label} came with ${GENERATIONS[first].label}; this file's runtime (${GENERATIONS[generation].label}) does not know it`
+      : `${GENERATIONS[generation].label} no longer accepts ${spec.label} steps`,
+  };
+}

@@ -4,6 +4,7 @@ import {
   connect,
   copySteps,
   createStep,
+  detectGeneration,
   deleteSteps,
   disconnect,
   duplicateSteps,
@@ -292,7 +293,8 @@ export const createAuthoringSlice: SliceCreator<AuthoringSlice> = (set, get) => 
     addStepOfKind: (kind, options = {}) => {
       const plan = get().document?.plan;
       if (!plan) return null;
-      const step = createStep(kind, { ...(options.title !== undefined ? { title: options.title } : {}), existingIds: stepIdsOf(plan) });
+      // The file's own generation shapes the new step (its routes' ids, the generic-agent switch).
+      const step = createStep(kind, { ...(options.title !== undefined ? { title: options.title } : {}), existingIds: stepIdsOf(plan), generation: detectGeneration(plan).generation });
       const { position } = options;
       const result = edit(`Add ${STEP_KIND_LABELS[kind]}`, (doc) => addStep(doc, step, options.at ?? {}), position ? { positions: (p) => ({ ...p, [step.id]: position }) } : {});
       if (!result) return null;

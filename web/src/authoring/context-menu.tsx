@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ClipboardPaste, Copy, CopyPlus, Pencil, Trash2, Unlink } from 'lucide-react';
-import { STEP_KIND_LABELS } from '@planvas/shared';
-import { PALETTE_KINDS } from './palette';
+import { detectGeneration, generationTraits, STEP_KIND_LABELS, type Plan } from '@planvas/shared';
+import { kindChoices } from './use-file-generation';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import type { ContextMenu as Menu } from './authoring-slice';
 import { edgeTargetOf, nodeTargetOf } from './node-targets';
@@ -83,19 +83,27 @@ function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] 
         { label: `Remove route “${node.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(node.parentStepId, node.routeId) },
       ];
     }
-    if (node.kind === 'generic') return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(node.parentStepId, false) }];
+    if (node.kind === 'generic' && switchable(plan)) return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(node.parentStepId, false) }];
     return [];
   }
   if (target.kind === 'edge') {
     const edge = edgeTargetOf(plan, target.id);
     if (edge?.kind === 'flow') return [{ label: 'Delete connection', icon: Unlink, danger: true, run: () => store.getState().requestDelete([], [target.id]) }];
     if (edge?.kind === 'delegation') return [{ label: `Remove route “${edge.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(edge.parentStepId, edge.routeId) }];
-    if (edge?.kind === 'generic') return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(edge.parentStepId, false) }];
+    if (edge?.kind === 'generic' && switchable(plan)) return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(edge.parentStepId, false) }];
     return [];
   }
   const at = target.at;
   const items: Item[] = [];
   if (state.clipboard) items.push({ label: 'Paste', icon: ClipboardPaste, shortcut: 'Ctrl+V', run: () => store.getState().pasteClipboard() });
-  for (const kind of PALETTE_KINDS) items.push({ label: `Add ${STEP_KIND_LABELS[kind]} here`, run: () => store.getState().addStepOfKind(kind, { position: at }) });
+  // The kinds this file's generation accepts, as the palette offers them.
+  for (const { kind } of kindChoices(detectGeneration(plan).generation).filter((c) => c.offered)) {
+    items.push({ label: `Add ${STEP_KIND_LABELS[kind]} here`, run: () => store.getState().addStepOfKind(kind, { position: at }) });
+  }
   return items;
+}
+
+/** Whether the file's generation can turn the generic agent off (seed-era files only; later ones always run it). */
+function switchable(plan: Plan): boolean {
+  return generationTraits(detectGeneration(plan).generation).genericAgentSwitch;
 }

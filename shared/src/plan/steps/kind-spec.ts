@@ -37,6 +37,8 @@ export interface NestedBranch {
 export interface CreateContext {
   id: string;
   title: string;
+  /** The generation of the file the step goes into (its rules shape the new step). */
+  generation: Generation;
   /** The fields every new step starts with, in the key order real plans use. */
   common: { id: string; title: string; description: string; success_criteria: string; context_dependencies: string[]; context_output: string };
   /** Makes `count` delegation routes for the new step (ids unique across the plan). */

@@ -1,3 +1,4 @@
+import { generationTraits } from '../generations';
 import { z } from 'zod';
 import { NextStepId, StepBase, optional } from '../common';
 import { Route } from '../route';
@@ -28,8 +29,14 @@ export const todoTaskKind: StepKindSpec<TodoTaskStep, 'todo_task'> = {
   requiredFields: { loop: ['description', 'next_step_id'], agentworks: ['description', 'next_step_id'], agent: ['title', 'description'] },
   routes: { field: 'predefined_routes', delegating: true },
   genericAgentSwitch: true,
-  // One route and the generic agent off: seed 001 says a todo_task must have something to delegate to.
-  create: ({ common, delegationRoutes }) => ({ type: 'todo_task', ...common, predefined_routes: delegationRoutes(1) as Route[], enable_generic_agent: false }),
+  // One route, so the todo_task has something to delegate to; the generic agent off where the
+  // generation has the switch (later ones dropped the field and always have the generic agent).
+  create: ({ common, delegationRoutes, generation }) => ({
+    type: 'todo_task',
+    ...common,
+    predefined_routes: delegationRoutes(1) as Route[],
+    ...(generationTraits(generation).genericAgentSwitch ? { enable_generic_agent: false } : {}),
+  }),
   outputs: () => [{ kind: 'next', handle: 'next' }],
   targets: nextTarget,
   check: (step, context) => delegationCheck(step, step.predefined_routes, 'predefined_routes', context),

@@ -9,6 +9,8 @@ export type StepDefinitionSpec<K extends StepKind> = {
   kind: K;
   label: string;
   icon: LucideIcon;
+  /** What the kind does, in a few words: the palette's tooltip. */
+  hint: string;
   /** The size of the node above its rail of outputs: fixed, or from what the step holds (items). */
   content: Size | ((data: StepDataOfKind[K]) => Size);
 };
@@ -18,13 +20,14 @@ export type StepDefinitionSpec<K extends StepKind> = {
  * of labelled outputs (or one centred output) from `stepRail`. Every step kind is made by this,
  * so sizes and handles follow the same rules everywhere and the layout agrees with the drawing.
  */
-export function stepDefinition<K extends StepKind>(spec: StepDefinitionSpec<K>): NodeDefinition<K> & { content(data: StepDataOfKind[K]): Size } {
+export function stepDefinition<K extends StepKind>(spec: StepDefinitionSpec<K>): NodeDefinition<K> & { hint: string; content(data: StepDataOfKind[K]): Size } {
   const content = (data: StepDataOfKind[K]): Size => (typeof spec.content === 'function' ? spec.content(data) : spec.content);
   const rail = (data: StepDataOfKind[K]) => stepRail(data.step, 'genericAgent' in data && data.genericAgent === true);
   return {
     kind: spec.kind,
     label: spec.label,
     icon: spec.icon,
+    hint: spec.hint,
     content,
     size: (data, direction) => sizeWithRail(content(data), rail(data).length, direction),
     handles(data, direction) {

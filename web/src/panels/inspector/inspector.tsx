@@ -3,7 +3,7 @@ import { asKnownStep, findStep, stepKind } from '@planvas/shared';
 import { nodeTargetOf, type NodeTarget } from '../../authoring/node-targets';
 import { nodeDefinitions } from '../../canvas/definitions';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { CheckboxField, Section } from './fields';
+import { CheckboxField, Section } from '../../forms/fields';
 import { StepInspector } from './step-inspector';
 import './inspector.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ErrorDetail, SubAgentStep } from '@planvas/shared';
 import { useAppStoreApi } from '../../store/store-context';
-import { ErrorDetails } from './fields';
+import { ErrorDetails } from '../../forms/fields';
 
 /**
  * The step as JSON, editable: any field (known or not) can be changed here. Applied as one edit

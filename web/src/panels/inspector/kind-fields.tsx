@@ -9,9 +9,9 @@ import type {
   TodoTaskStep,
 } from '@planvas/shared';
 import { useAppStoreApi } from '../../store/store-context';
-import { CheckboxField, LinesField, NumberField, SelectField, TextField, Section } from './fields';
-import { RoutesEditor } from './routes-editor';
-import { TargetSelect } from './target-select';
+import { CheckboxField, LinesField, NumberField, SelectField, TextField, Section } from '../../forms/fields';
+import { RoutesEditor } from '../../forms/routes-editor';
+import { TargetSelect } from '../../forms/target-select';
 
 /** The fields of each step kind beyond the common ones, and where its outputs go. */
 export function KindFields({ step, inFlow }: { step: KnownStep; inFlow: boolean }) {
@@ -62,7 +62,7 @@ function TodoTaskFields({ step, inFlow }: { step: TodoTaskStep; inFlow: boolean 
   return (
     <>
       <Section title="Predefined routes" testId="routes-section">
-        <RoutesEditor stepId={step.id} kind="todo_task" routes={step.predefined_routes ?? []} />
+        <RoutesEditor stepId={step.id} delegating routes={step.predefined_routes ?? []} />
         <CheckboxField
           label="Generic agent"
           checked={step.enable_generic_agent === true}
@@ -95,7 +95,7 @@ function OrchestrationFields({ step, inFlow }: { step: OrchestrationStep; inFlow
         />
       </Section>
       <Section title="Routes" testId="routes-section">
-        <RoutesEditor stepId={step.id} kind="orchestration" routes={step.orchestration_routes ?? []} />
+        <RoutesEditor stepId={step.id} delegating routes={step.orchestration_routes ?? []} />
       </Section>
       {inFlow && (
         <Section title="Flow">
@@ -114,7 +114,7 @@ function RoutingFields({ step }: { step: RoutingStep }) {
         <TextField label="Routing question" multiline value={step.routing_question ?? ''} onChange={(routing_question) => update({ routing_question }, 'routing_question')} />
       </Section>
       <Section title="Routes" testId="routes-section">
-        <RoutesEditor stepId={step.id} kind="routing" routes={step.routes ?? []} defaultRouteId={step.default_route_id} />
+        <RoutesEditor stepId={step.id} delegating={false} routes={step.routes ?? []} defaultRouteId={step.default_route_id} />
       </Section>
     </>
   );

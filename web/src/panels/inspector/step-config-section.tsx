@@ -13,7 +13,7 @@ import {
 } from '@planvas/shared';
 import { planDocumentOf } from '../../authoring/document-state';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { NumberField, SelectField } from './fields';
+import { NumberField, SelectField } from '../../forms/fields';
 import { describeLlm, LlmFields } from './llm-fields';
 
 /** Fields this section edits; every other agent_configs field is shown read-only and kept on save. */

@@ -1,7 +1,7 @@
 import { asKnownStep, findStep, type Problem, type StepBase, type SubAgentStep } from '@planvas/shared';
 import { useShallow } from 'zustand/shallow';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { CommitField, ErrorDetails, LinesField, Section, TextField } from './fields';
+import { CommitField, ErrorDetails, LinesField, Section, TextField } from '../../forms/fields';
 import { StepJsonEditor } from './json-editor';
 import { KindFields } from './kind-fields';
 import { StepConfigSection } from './step-config-section';

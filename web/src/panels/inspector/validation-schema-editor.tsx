@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { JsonCheck, ValidationFile, ValidationSchema } from '@planvas/shared';
 import { useAppStoreApi } from '../../store/store-context';
-import { CheckboxField, NumberField, SelectField, TextField } from './fields';
+import { CheckboxField, NumberField, SelectField, TextField } from '../../forms/fields';
 
 const VALUE_TYPES = ['', 'string', 'number', 'integer', 'boolean', 'array', 'object'];
 

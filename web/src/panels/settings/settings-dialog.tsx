@@ -3,7 +3,7 @@ import type { LlmConfig, WorkspaceSettings } from '@planvas/shared';
 import { useApi } from '../../api/api-context';
 import { Dialog } from '../../authoring/dialog';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { ErrorDetails } from '../inspector/fields';
+import { ErrorDetails } from '../../forms/fields';
 import { LlmFields } from '../inspector/llm-fields';
 import { ApiError } from '../../api/api-error';
 import type { ErrorDetail } from '@planvas/shared';

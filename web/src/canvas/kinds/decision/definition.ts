@@ -1,4 +1,4 @@
 import { Scale } from 'lucide-react';
 import { stepDefinition } from '../step-definition';
 
-export const decisionDefinition = stepDefinition({ kind: 'decision', label: 'Decision', icon: Scale, content: { width: 270, height: 128 } });
+export const decisionDefinition = stepDefinition({ kind: 'decision', label: 'Decision', hint: 'Yes / no jump', icon: Scale, content: { width: 270, height: 128 } });

@@ -2,4 +2,4 @@ import { MessagesSquare } from 'lucide-react';
 import { delegatingContent } from '../../parts/delegating-content';
 import { stepDefinition } from '../step-definition';
 
-export const messageSequenceDefinition = stepDefinition({ kind: 'message_sequence', label: 'Message sequence', icon: MessagesSquare, content: delegatingContent });
+export const messageSequenceDefinition = stepDefinition({ kind: 'message_sequence', label: 'Message sequence', hint: 'One conversation fed its items in order', icon: MessagesSquare, content: delegatingContent });

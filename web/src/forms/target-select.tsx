@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { buildFlow, connect, edgesFrom, END, type Plan } from '@planvas/shared';
-import { useAppStore, useAppStoreApi } from '../../store/store-context';
+import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { SelectField, type SelectOption } from './fields';
 
 const LIST_ORDER = '';

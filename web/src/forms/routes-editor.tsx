@@ -1,19 +1,26 @@
-import { ArrowDown, ArrowUp, Bot, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Bot, Plus, Share2, Trash2 } from 'lucide-react';
 import type { Route, RoutingRoute, StepBase, SubAgentStep } from '@planvas/shared';
-import { nodeIdOfStep } from '../../authoring/node-targets';
-import { useAppStoreApi } from '../../store/store-context';
+import { nodeIdOfStep } from '../authoring/node-targets';
+import { useAppStoreApi } from '../store/store-context';
 import { CommitField, SelectField, TextField } from './fields';
 import { TargetSelect } from './target-select';
 
-type Props = { stepId: string; kind: 'todo_task' | 'orchestration' | 'routing'; routes: ReadonlyArray<Route | RoutingRoute>; defaultRouteId?: string | null | undefined };
+type Props = {
+  stepId: string;
+  /** Delegating routes run a sub-agent (todo_task, orchestrator, agent, orchestration); jump routes name the next step (routing, branch). */
+  delegating: boolean;
+  routes: ReadonlyArray<Route | RoutingRoute>;
+  /** Jump routes: the route taken when nothing else decides. */
+  defaultRouteId?: string | null | undefined;
+};
 
 /**
- * The routes of a todo_task / orchestration (each delegates to its own sub-agent step) or of a
- * routing step (each names the next step): add, remove, rename, reorder, edit.
+ * The routes of a delegating step (each runs its own sub-agent step, or a shared orphan step by
+ * reference) or of a routing / branch step (each names the next step): add, remove, rename,
+ * reorder, edit.
  */
-export function RoutesEditor({ stepId, kind, routes, defaultRouteId }: Props) {
+export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Props) {
   const store = useAppStoreApi();
-  const delegating = kind !== 'routing';
   return (
     <div className="pv-routes" data-testid="routes-editor">
       {routes.length === 0 && <p className="pv-muted">No routes yet.</p>}
@@ -54,12 +61,13 @@ export function RoutesEditor({ stepId, kind, routes, defaultRouteId }: Props) {
           </div>
         );
       })}
-      {kind === 'routing' && routes.length > 0 && (
+      {!delegating && routes.length > 0 && (
         <SelectField
           label="Default route"
           value={defaultRouteId ?? ''}
           options={[{ value: '', label: '(none)' }, ...routes.map((r) => ({ value: r.route_id, label: r.route_name?.trim() ? `${r.route_name} (${r.route_id})` : r.route_id }))]}
           onChange={(value) => store.getState().updateStepFields(stepId, { default_route_id: value === '' ? undefined : value })}
+          testId="default-route"
         />
       )}
       <button type="button" className="pv-button pv-button--add" data-testid="add-route" onClick={() => store.getState().addRouteTo(stepId)}>
@@ -73,6 +81,7 @@ export function RoutesEditor({ stepId, kind, routes, defaultRouteId }: Props) {
 function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
   const store = useAppStoreApi();
   const sub = route.sub_agent_step as (StepBase & SubAgentStep) | null | undefined;
+  if (!sub && route.orphan_step_ref) return <SharedStepRef stepId={stepId} route={route} />;
   if (!sub) {
     return (
       <button
@@ -105,6 +114,34 @@ function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
         multiline
         value={sub.success_criteria ?? ''}
         onChange={(success_criteria) => store.getState().updateStepFields(sub.id, { success_criteria }, 'success_criteria')}
+      />
+    </div>
+  );
+}
+
+/** A route that runs a shared orphan step by reference (`orphan_step_ref`) instead of a step of its own. */
+function SharedStepRef({ stepId, route }: { stepId: string; route: Route }) {
+  const store = useAppStoreApi();
+  const ref = route.orphan_step_ref ?? '';
+  const open = () => {
+    const plan = store.getState().document?.plan;
+    const nodeId = plan ? nodeIdOfStep(plan, ref) : undefined;
+    if (nodeId) store.getState().focusNode(nodeId);
+  };
+  return (
+    <div className="pv-subagent" data-testid="route-orphan-ref">
+      <div className="pv-subagent__header">
+        <Share2 size={13} aria-hidden /> Shared step
+        <button type="button" className="pv-link" onClick={open}>
+          Open
+        </button>
+      </div>
+      <CommitField
+        label="Runs the shared step"
+        mono
+        value={ref}
+        hint="An orphan step's id; it must list this step in its shared_with"
+        onCommit={(value) => (store.getState().updateRouteOf(stepId, route.route_id, { orphan_step_ref: value.trim() }) ? undefined : store.getState().editError?.reason)}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ErrorDetail } from '@planvas/shared';
-import { useAppStoreApi } from '../../store/store-context';
+import { useAppStoreApi } from '../store/store-context';
 
 /**
  * Form fields of the inspector. Text fields write through to the document on every keystroke (the
