@@ -74,3 +74,24 @@ describe('reconcile', () => {
     expect(mergeShallow(object, { llm: { provider: 'openai', model_id: 'a' } })).toBe(object);
   });
 });
+
+describe('user keys that name the prototype', () => {
+  it('reads __proto__ as an own field only (never Object.prototype)', () => {
+    expect(getIn({ a: {} }, ['a', '__proto__'])).toBeUndefined();
+    expect(getIn(JSON.parse('{"__proto__": {"x": 1}}'), ['__proto__', 'x'])).toBe(1);
+  });
+
+  it('keeps __proto__ and constructor as own keys through merge, reconcile, set and delete', () => {
+    const merged = mergeShallow({ cases: { a: 'r1' } }, { cases: JSON.parse('{"a": "r1", "__proto__": "r2"}') });
+    expect(Object.keys(merged.cases)).toEqual(['a', '__proto__']);
+    expect(Object.getPrototypeOf(merged.cases)).toBe(Object.prototype);
+    const reconciled = reconcile({ a: 1 }, JSON.parse('{"a": 1, "__proto__": {"polluted": true}}'));
+    expect(Object.keys(reconciled)).toEqual(['a', '__proto__']);
+    expect((reconciled as { polluted?: unknown }).polluted).toBeUndefined();
+    const set = setIn({ a: {} }, ['a', 'constructor'], 'x');
+    expect(Object.keys(set.a)).toEqual(['constructor']);
+    const withBoth = JSON.parse('{"__proto__": 1, "b": 2}');
+    expect(Object.keys(deleteIn(withBoth, ['b']))).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -12,11 +12,22 @@ type JsonObject = Record<string, unknown>;
 export const isJsonObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Reads and writes of user keys: a key such as `__proto__` or `constructor` must mean the object's
+ * own field, never its prototype (a plain `obj[key]` read answers Object.prototype for `__proto__`,
+ * and a plain write replaces the prototype and loses the key).
+ */
+export const ownValue = (object: JsonObject, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+
+export function putOwn(object: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export function getIn(root: unknown, path: readonly PathSegment[]): unknown {
   let current: unknown = root;
   for (const segment of path) {
     if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isJsonObject(current)) current = current[String(segment)];
+    else if (isJsonObject(current)) current = ownValue(current, String(segment));
     else return undefined;
   }
   return current;
@@ -50,7 +61,7 @@ export function deleteIn<T>(root: T, path: readonly PathSegment[]): T {
 export function withoutKey<O extends JsonObject>(object: O, key: string): O {
   if (!Object.prototype.hasOwnProperty.call(object, key)) return object;
   const copy: JsonObject = {};
-  for (const [k, v] of Object.entries(object)) if (k !== key) copy[k] = v;
+  for (const [k, v] of Object.entries(object)) if (k !== key) putOwn(copy, k, v);
   return copy as O;
 }
 
@@ -74,9 +85,10 @@ export function reconcile<T>(previous: unknown, next: T): T {
     const out: JsonObject = {};
     let same = Object.keys(previous).length === Object.keys(next).length;
     for (const [key, value] of Object.entries(next)) {
-      const kept = reconcile(previous[key], value);
-      out[key] = kept;
-      if (kept !== previous[key] || !(key in previous)) same = false;
+      const before = ownValue(previous, key);
+      const kept = reconcile(before, value);
+      putOwn(out, key, kept);
+      if (kept !== before || !Object.prototype.hasOwnProperty.call(previous, key)) same = false;
     }
     return (same ? previous : out) as T;
   }
@@ -106,8 +118,10 @@ export function mergeShallow<O extends JsonObject>(object: O, patch: Readonly<Re
       out = withoutKey(out, key);
       continue;
     }
-    const kept = reconcile(out[key], value);
-    if (kept !== out[key]) out = { ...out, [key]: kept };
+    const current = ownValue(out, key);
+    const kept = reconcile(current, value);
+    // A computed key in a literal (and a spread) makes an own field, `__proto__` included.
+    if (kept !== current || !Object.prototype.hasOwnProperty.call(out, key)) out = { ...out, [key]: kept };
   }
   return out as O;
 }
@@ -125,7 +139,7 @@ function update(node: unknown, path: readonly PathSegment[], depth: number, fn: 
   }
   if (isJsonObject(node)) {
     const key = String(segment);
-    const current = node[key];
+    const current = ownValue(node, key);
     const next = update(current, path, depth + 1, fn);
     if (Object.is(next, current)) return node;
     return { ...node, [key]: next };

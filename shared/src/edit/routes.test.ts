@@ -6,6 +6,7 @@ import { stepIdsOf } from './locate';
 import type { PlanDocument } from './document';
 import { demoDocument, expectOk, expectRefused, reread, stepOf } from './test-documents';
 import { readPlan } from '../plan/read-plan';
+import { checkPlan } from '../plan/checks';
 import { generationFixtureJson } from '../test-support/generation-fixtures';
 
 const routesOf = (doc: PlanDocument, id: string) => {
@@ -108,5 +109,24 @@ describe('setGenericAgent in the newer generations', () => {
     if (!read.ok) throw new Error('LoopTabsHugged does not read');
     const result = setGenericAgent({ plan: read.plan, stepConfig: null }, 'triage', false);
     expect(result).toEqual({ ok: false, reason: '"triage" always has the generic agent: coding-agent-loop (Aug 2026) has no switch for it (enable_generic_agent is a seed-era field)' });
+  });
+});
+
+describe('addRoute in the newer generations', () => {
+  it('gives the new sub-agent the route id, as the file\'s loader wants, and the plan stays free of problems it did not have', () => {
+    const read = readPlan(generationFixtureJson('LoopTabsHugged', 'plan.json'));
+    if (!read.ok) throw new Error('LoopTabsHugged does not read');
+    const doc: PlanDocument = { plan: read.plan, stepConfig: null };
+    const added = expectOk(addRoute(doc, 'triage'));
+    const route = routesOf(added.doc, 'triage').find((r) => r.route_id === added.routeId)!;
+    expect((route as Route).sub_agent_step?.id).toBe(added.routeId);
+    const codes = (plan: PlanDocument['plan']) => checkPlan(plan).filter((p) => p.severity === 'error').map((p) => p.code);
+    expect(codes(added.doc.plan)).toEqual(codes(doc.plan));
+  });
+
+  it('keeps seed files on their own rule (the sub-agent id names its parent)', () => {
+    const added = expectOk(addRoute(demoDocument(), 'research-todo'));
+    const route = routesOf(added.doc, 'research-todo').find((r) => r.route_id === added.routeId)!;
+    expect((route as Route).sub_agent_step?.id).toBe(`research-todo-${added.routeId}`);
   });
 });

@@ -65,7 +65,9 @@ export function addRoute(doc: PlanDocument, stepId: string, options: AddRouteOpt
     const problem = routeIdProblem(options.routeId, new Set(routeIds));
     if (problem) return fail(problem);
   }
-  const route = host.delegating ? newDelegationRoute(stepId, routeIds, stepIdsOf(doc.plan), options) : newRoutingRoute(routeIds, options);
+  // The file's own generation decides, unless the caller does, whether the sub-agent's id is the route id.
+  const subAgentIdIsRouteId = options.subAgentIdIsRouteId ?? generationTraits(detectGeneration(doc.plan).generation).subAgentIdIsRouteId;
+  const route = host.delegating ? newDelegationRoute(stepId, routeIds, stepIdsOf(doc.plan), { ...options, subAgentIdIsRouteId }) : newRoutingRoute(routeIds, options);
   const index = options.index ?? host.routes.length;
   if (!Number.isInteger(index) || index < 0 || index > host.routes.length) return fail(editReasons.routeIndexOutOfRange(stepId, index, host.routes.length));
   const plan = updateIn(doc.plan, host.listPath, (list) => {

@@ -208,3 +208,45 @@ export function Section({ title, children, actions, testId }: { title: string; c
     </section>
   );
 }
+
+/**
+ * A JSON value edited as text (a scripted item's calls, a prevalidation's schema): applied on blur
+ * when it parses, otherwise the text stays as typed with the parser's message, and nothing changes.
+ * Empty removes the value.
+ */
+export function JsonField({ label, value, onCommit, hint, testId, rows = 5 }: Common & { value: unknown; onCommit(value: unknown): string | undefined; rows?: number }) {
+  const id = useId();
+  const shown = value === undefined ? '' : JSON.stringify(value, null, 2);
+  const [draft, setDraft] = useState(shown);
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    setDraft(shown);
+    setError(undefined);
+  }, [shown]);
+  const commit = () => {
+    if (draft === shown) return setError(undefined);
+    if (draft.trim() === '') return setError(onCommit(undefined));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(draft);
+    } catch (e) {
+      return setError(`Not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    setError(onCommit(parsed));
+  };
+  return (
+    <Field label={label} htmlFor={id} hint={hint} error={error}>
+      <textarea
+        id={id}
+        className="pv-input pv-input--mono"
+        rows={rows}
+        spellCheck={false}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        aria-invalid={error ? true : undefined}
+        data-testid={testId}
+      />
+    </Field>
+  );
+}

@@ -1,6 +1,8 @@
 import { ArrowDown, ArrowUp, Bot, Plus, Share2, Trash2 } from 'lucide-react';
 import type { Route, RoutingRoute, StepBase, SubAgentStep } from '@planvas/shared';
+import { generationTraits, type Generation } from '@planvas/shared';
 import { nodeIdOfStep } from '../authoring/node-targets';
+import { useFileGeneration } from '../authoring/use-file-generation';
 import { useAppStoreApi } from '../store/store-context';
 import { CommitField, SelectField, TextField } from './fields';
 import { TargetSelect } from './target-select';
@@ -80,6 +82,7 @@ export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Pro
 /** A route's private sub-agent step: the fields a user sets most; the rest from its own node. */
 function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
   const store = useAppStoreApi();
+  const generation = useFileGeneration();
   const sub = route.sub_agent_step as (StepBase & SubAgentStep) | null | undefined;
   if (!sub && route.orphan_step_ref) return <SharedStepRef stepId={stepId} route={route} />;
   if (!sub) {
@@ -87,7 +90,7 @@ function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
       <button
         type="button"
         className="pv-button"
-        onClick={() => store.getState().setSubAgent(stepId, route.route_id, { type: 'regular', id: `${stepId}-${route.route_id}`, title: `${route.route_name ?? route.route_id} Agent`, description: '', success_criteria: '' })}
+        onClick={() => store.getState().setSubAgent(stepId, route.route_id, { type: 'regular', id: subAgentIdFor(stepId, route.route_id, generation?.generation), title: `${route.route_name ?? route.route_id} Agent`, description: '', success_criteria: '' })}
       >
         <Bot size={14} aria-hidden /> Give it a sub-agent
       </button>
@@ -145,4 +148,9 @@ function SharedStepRef({ stepId, route }: { stepId: string; route: Route }) {
       />
     </div>
   );
+}
+
+/** A new sub-agent's id: the route id where the file's loader wants them equal (coding-agent-loop on), else one unique to the step. */
+function subAgentIdFor(stepId: string, routeId: string, generation: Generation | undefined): string {
+  return generation && generationTraits(generation).subAgentIdIsRouteId ? routeId : `${stepId}-${routeId}`;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { checkPlan, readPlan, readStepConfig } from '@planvas/shared';
 import type { WorkflowDocument } from '../../api/types';
 import { createAppStore, type AppStore } from '../../store/app-store';
-import { FIXTURE_ROOT } from '../../test/fixtures';
+import { FIXTURE_ROOT, loadGenerationFixture } from '../../test/fixtures';
 
 /** The fixture workflow as GET /api/workflows/:id answers it (plan flat, step config in object form). */
 export function fixtureDocument(workflowId = 'Workflow/ResearchReport', revisions = { plan: 'p1', stepConfig: 's1' }): WorkflowDocument {
@@ -33,4 +33,19 @@ export function storeWithDocument(document: WorkflowDocument = fixtureDocument()
   store.getState().setDocument(document);
   store.getState().applyViewSettings(document.id, { direction: 'LR', positions: { LR: {}, TB: {} } });
   return store;
+}
+
+/** A fixture of fixtures/generations as GET /api/workflows/:id answers it. */
+export function generationDocument(workflowId: string): WorkflowDocument {
+  const { plan, stepConfig, problems } = loadGenerationFixture(workflowId);
+  return {
+    id: workflowId,
+    plan,
+    planRevision: 'p1',
+    stepConfig: stepConfig ?? null,
+    stepConfigRevision: stepConfig ? 's1' : null,
+    stepConfigForm: stepConfig ? 'object' : null,
+    legacy: false,
+    problems,
+  };
 }

@@ -1,18 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
-import { FileCode2, MessageSquareText, Repeat, ShieldCheck, CircleHelp } from 'lucide-react';
+import { itemLook } from './item-looks';
 import { isLegacyItemType, type SequenceItem } from '@planvas/shared';
 import { ITEMS_SHOWN, listedItems } from './delegating-content';
 import { excerpt } from './text';
-
-/** How each item type is drawn; `message` and `code` are the older names (of user_message, scripted). */
-const ITEM_LOOKS: Record<string, { icon: LucideIcon; label: string }> = {
-  user_message: { icon: MessageSquareText, label: 'Message' },
-  message: { icon: MessageSquareText, label: 'Message' },
-  prevalidation: { icon: ShieldCheck, label: 'Prevalidation' },
-  foreach: { icon: Repeat, label: 'For each' },
-  scripted: { icon: FileCode2, label: 'Scripted' },
-  code: { icon: FileCode2, label: 'Code' },
-};
 
 /** What an item row says after its type: its title, its message, or the scripts it calls. */
 function itemSummary(item: SequenceItem): string {
@@ -36,7 +25,7 @@ export function ItemList({ step }: { step: { items?: ReadonlyArray<SequenceItem>
     <ol className="pv-items" data-testid="item-list" aria-label={legacyMessages ? 'Messages (older form)' : 'Items'}>
       {items.slice(0, ITEMS_SHOWN).map((item, i) => {
         const type = item.type?.trim() ? item.type : 'user_message';
-        const look = ITEM_LOOKS[type] ?? { icon: CircleHelp, label: type };
+        const look = itemLook(type);
         const older = legacyMessages || isLegacyItemType(type);
         const Icon = look.icon;
         return (

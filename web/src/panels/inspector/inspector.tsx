@@ -1,5 +1,6 @@
 import { Bot, Copy, Trash2, X } from 'lucide-react';
-import { asKnownStep, findStep, stepKind } from '@planvas/shared';
+import { asKnownStep, findStep, generationTraits, stepKind } from '@planvas/shared';
+import { useFileGeneration } from '../../authoring/use-file-generation';
 import { nodeTargetOf, type NodeTarget } from '../../authoring/node-targets';
 import { nodeDefinitions } from '../../canvas/definitions';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
@@ -59,6 +60,9 @@ function InspectorHeader({ target, onClose }: { target: NodeTarget; onClose(): v
 
 function TargetBody({ target }: { target: NodeTarget }) {
   const store = useAppStoreApi();
+  const generation = useFileGeneration();
+  // Only seed-era files can turn the generic agent off; later runtimes always run it.
+  const switchable = !generation || generationTraits(generation.generation).genericAgentSwitch;
   switch (target.kind) {
     case 'step':
     case 'sub_agent':
@@ -67,9 +71,15 @@ function TargetBody({ target }: { target: NodeTarget }) {
       return (
         <Section title="Generic agent">
           <p className="pv-muted">
-            Runs the todos of <code>{target.parentStepId}</code> that no predefined route fits, from the orchestrator’s instructions alone. It uses the todo_task’s own execution LLM.
+            Runs the todos of <code>{target.parentStepId}</code> that no predefined route fits, from the orchestrator’s instructions alone. It uses its parent’s own execution LLM.
           </p>
-          <CheckboxField label="Generic agent" checked onChange={(enabled) => store.getState().setGenericAgentOf(target.parentStepId, enabled)} />
+          {switchable ? (
+            <CheckboxField label="Generic agent" checked onChange={(enabled) => store.getState().setGenericAgentOf(target.parentStepId, enabled)} />
+          ) : (
+            <p className="pv-muted" data-testid="generic-agent-always">
+              {generation?.label} always runs it: the file has no switch for it.
+            </p>
+          )}
         </Section>
       );
     case 'start':
