@@ -301,17 +301,34 @@ describe('stringifyPreserving: edits', () => {
     expect(output).toBe('{\n  "b": [1, null]\n}\n');
   });
 
-  it('adds new keys after the original ones, in the order of the value', () => {
+  it('puts a new key beside its neighbours in the value\'s order, and integer-like keys last', () => {
     const source = parseJsonSource(planText);
     const plan = planValue();
     const step = plan.steps[3] as PlanStep;
-    const withNewKeysFirst = { zeta: 'z', '7': 'seven', ...step };
-    plan.steps[3] = withNewKeysFirst as PlanStep;
+    // "zeta" comes first in the value; "7" is first in any JS object whatever its place, so it says nothing.
+    plan.steps[3] = { zeta: 'z', '7': 'seven', ...step } as PlanStep;
     const output = stringifyPreserving(plan, source);
-    expect(lineDiff(planText, output)).toEqual({
-      removed: ['      "max_iterations": 3'],
-      added: ['      "max_iterations": 3,', '      "7": "seven",', '      "zeta": "z"'],
-    });
+    expect(output).toBe(
+      planText
+        .replace('{\n      "id": "ship",', '{\n      "zeta": "z",\n      "id": "ship",')
+        .replace('"max_iterations": 3\n', '"max_iterations": 3,\n      "7": "seven"\n'),
+    );
+  });
+
+  it('writes a renamed key where the old one was (after its predecessor in the value)', () => {
+    const source = parseJsonSource(planText);
+    const plan = planValue();
+    const { title, ...rest } = plan.steps[3] as PlanStep;
+    const { id, type, max_iterations } = rest;
+    plan.steps[3] = { id, type, heading: title, max_iterations } as unknown as PlanStep;
+    expect(stringifyPreserving(plan, source)).toBe(planText.replace('"title": "Ship"', '"heading": "Ship"'));
+  });
+
+  it('writes a key inserted before all others in the value before the first original key', () => {
+    const source = parseJsonSource(planText);
+    const plan = planValue();
+    plan.steps[3] = { first: true, ...(plan.steps[3] as PlanStep) } as PlanStep;
+    expect(stringifyPreserving(plan, source)).toBe(planText.replace('{\n      "id": "ship",', '{\n      "first": true,\n      "id": "ship",'));
   });
 
   it('rewrites only the line of a deeply nested change', () => {

@@ -144,6 +144,11 @@ interface Entry {
   readonly spell?: JsonNodeId;
 }
 
+/** Keys a JS object orders first, as array indices ("0", "12"; not "01" or "-1"). */
+function isIntegerLikeKey(key: string): boolean {
+  return /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 4294967295;
+}
+
 function newEntry(value: JsonReady, spell: JsonNodeId, key?: string): Entry {
   return key === undefined ? { original: -1, index: -1, body: null, value, spell } : { original: -1, index: -1, body: null, value, spell, key };
 }
@@ -509,36 +514,27 @@ class PreservingWriter {
     const lastMemberByKey = tree.hasDuplicateKeys(node) ? this.lastMemberByKey(node) : null;
     const isOverwritten = (member: JsonNodeId): boolean => lastMemberByKey?.get(tree.key(member)) !== member;
     const entries = new EntryList(tree, node, lastMemberByKey === null ? null : isOverwritten);
-    let presentOriginalKeys = 0;
-    // Original keys first, in the order of the text: the value's own order cannot be
-    // trusted (JS moves integer-like keys such as "0" and "2" to the front).
+    const placed = this.allKeysOriginal(node, keys) ? null : this.placeNewKeys(node, keys);
+    const addNew = (position: number, newKeys: readonly string[] | undefined) => {
+      for (const key of newKeys ?? []) {
+        const item = toJsonReady(value[key], key);
+        if (item !== OMITTED) entries.add(position, newEntry(item, spells?.find(key) ?? -1, JSON.stringify(key)));
+      }
+    };
+    // Original keys in the order of the text: the value's own order cannot be trusted (JS moves
+    // integer-like keys such as "0" and "2" to the front). New keys go beside their neighbours.
     let member = tree.firstChild(node);
     for (let i = 0; i < count; i++, member = tree.nextSibling(member)) {
+      addNew(i, placed?.before.get(i));
       // A member overwritten by a later duplicate is dropped as soon as anything changes.
       if (lastMemberByKey !== null && isOverwritten(member)) continue;
       const key = tree.key(member);
-      if (!hasJsonKey(value, key)) {
-        entries.markChanged(i);
-        continue;
-      }
-      presentOriginalKeys++;
-      const item = toJsonReady(value[key], key);
-      if (item === OMITTED) {
-        entries.markChanged(i);
-        continue;
-      }
-      entries.add(i, { original: member, index: i, body: this.write(item, member, spells?.find(key) ?? -1, depth + 1, node) });
+      const item = hasJsonKey(value, key) ? toJsonReady(value[key], key) : OMITTED;
+      if (item === OMITTED) entries.markChanged(i);
+      else entries.add(i, { original: member, index: i, body: this.write(item, member, spells?.find(key) ?? -1, depth + 1, node) });
+      addNew(i + 1, placed?.after.get(i));
     }
-    if (keys.length > presentOriginalKeys) {
-      // New keys go last, in the value's order.
-      const originalKeys = new Set(tree.children(node).map((child) => tree.key(child)));
-      for (const key of keys) {
-        if (originalKeys.has(key)) continue;
-        const item = toJsonReady(value[key], key);
-        if (item === OMITTED) continue;
-        entries.add(count, newEntry(item, spells?.find(key) ?? -1, JSON.stringify(key)));
-      }
-    }
+    addNew(count, placed?.atEnd);
     return entries.changed ? this.compose(node, entries.list, depth, parent) : null;
   }
 
@@ -567,6 +563,46 @@ class PreservingWriter {
       entries.add(i, { original: member, index: i, body: this.write(item, member, spells?.find(key) ?? -1, depth + 1, node) });
     }
     return entries.changed ? this.compose(node, entries.list, depth, parent) : null;
+  }
+
+  /** Whether every key of the value is one of the object's original keys. */
+  private allKeysOriginal(node: JsonNodeId, keys: readonly string[]): boolean {
+    const original = new Set(this.tree.children(node).map((child) => this.tree.key(child)));
+    return keys.every((key) => original.has(key));
+  }
+
+  /**
+   * Where each key the text does not have goes. A renamed or inserted key keeps its place among
+   * its neighbours: right after the nearest original key before it in the value's order, else
+   * right before the nearest original key after it. Integer-like keys (and keys with no original
+   * neighbour) go last, since JS moves integer-like keys to the front of every object and their
+   * order says nothing.
+   */
+  private placeNewKeys(node: JsonNodeId, keys: readonly string[]): { before: Map<number, string[]>; after: Map<number, string[]>; atEnd: string[] } {
+    const tree = this.tree;
+    const indexOf = new Map<string, number>();
+    tree.children(node).forEach((child, i) => indexOf.set(tree.key(child), i));
+    const placed = { before: new Map<number, string[]>(), after: new Map<number, string[]>(), atEnd: [] as string[] };
+    const push = (map: Map<number, string[]>, at: number, key: string) => {
+      const list = map.get(at);
+      if (list) list.push(key);
+      else map.set(at, [key]);
+    };
+    const ordered = keys.filter((key) => !isIntegerLikeKey(key));
+    for (const key of keys) {
+      if (indexOf.has(key)) continue;
+      if (isIntegerLikeKey(key)) {
+        placed.atEnd.push(key);
+        continue;
+      }
+      const at = ordered.indexOf(key);
+      const previous = ordered.slice(0, at).reverse().find((k) => indexOf.has(k));
+      const next = previous === undefined ? ordered.slice(at + 1).find((k) => indexOf.has(k)) : undefined;
+      if (previous !== undefined) push(placed.after, indexOf.get(previous)!, key);
+      else if (next !== undefined) push(placed.before, indexOf.get(next)!, key);
+      else placed.atEnd.push(key);
+    }
+    return placed;
   }
 
   /** Whether the value's keys are the original keys in the original order (no allocation). */
