@@ -93,6 +93,25 @@ async function runToCompletion(page: Page, planvas: PlanvasServer, workflowId: s
   return runId;
 }
 
+type Edit = { stepId: string; change(inspector: Locator): Promise<void>; from: string; to: string; screenshot?: string };
+
+/** Selects the step, makes the change in its inspector, saves: the file must differ by exactly `from` → `to`. */
+async function editAndSaveExactly(page: Page, planvas: PlanvasServer, workflowId: string, edit: Edit): Promise<void> {
+  const before = await readFile(planPath(planvas, workflowId), 'utf8');
+  await edit.change(await select(page, edit.stepId));
+  if (edit.screenshot) await screenshot(page, edit.screenshot);
+  await save(page);
+  expect(await readFile(planPath(planvas, workflowId), 'utf8')).toBe(replacedOnce(before, edit.from, edit.to));
+  await page.getByRole('button', { name: 'Close inspector' }).click();
+}
+
+/** Runs the workflow to completion and checks the canvas shows these steps completed. */
+async function runAndSeeCompleted(page: Page, planvas: PlanvasServer, workflowId: string, stepIds: readonly string[]): Promise<void> {
+  await runToCompletion(page, planvas, workflowId);
+  await expectCompletedOnCanvas(page, stepIds);
+  await screenshot(page, `generations-${workflowId}-run-completed`);
+}
+
 async function expectCompletedOnCanvas(page: Page, stepIds: readonly string[]): Promise<void> {
   for (const id of stepIds) await expect(node(page, id).locator('[data-status]').first(), `${id} completed`).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
 }
@@ -104,21 +123,18 @@ test('AgentItems (agent generation): agent items and orphan refs drawn; an item 
   await expect(node(page, 'vendor-lookup')).toHaveCount(1);
   await expect(page.locator('.react-flow__edge[data-testid="rf__edge-reconcile:vendors->vendor-lookup"]')).toBeAttached();
 
-  const before = await readFile(planPath(planvas, 'AgentItems'), 'utf8');
-  const inspector = await select(page, 'collect-invoices');
-  await expect(inspector.getByTestId('item')).toHaveCount(2);
-  const merge = inspector.locator('[data-testid="item"][data-item-id="merge"]');
-  await merge.getByTestId('item-message').fill('Merge the fetched months into invoices.json, newest first.');
-  await inspector.getByTestId('items-section').scrollIntoViewIfNeeded();
-  await screenshot(page, 'generations-AgentItems-items-editor');
-  await save(page);
-  const after = await readFile(planPath(planvas, 'AgentItems'), 'utf8');
-  expect(after).toBe(replacedOnce(before, 'Merge the fetched months into invoices.json and drop duplicates.', 'Merge the fetched months into invoices.json, newest first.'));
-
-  await page.getByRole('button', { name: 'Close inspector' }).click();
-  await runToCompletion(page, planvas, 'AgentItems');
-  await expectCompletedOnCanvas(page, ['collect-invoices', 'reconcile', 'approve-close', 'post-ledger']);
-  await screenshot(page, 'generations-AgentItems-run-completed');
+  await editAndSaveExactly(page, planvas, 'AgentItems', {
+    stepId: 'collect-invoices',
+    change: async (inspector) => {
+      await expect(inspector.getByTestId('item')).toHaveCount(2);
+      await inspector.locator('[data-testid="item"][data-item-id="merge"]').getByTestId('item-message').fill('Merge the fetched months into invoices.json, newest first.');
+      await inspector.getByTestId('items-section').scrollIntoViewIfNeeded();
+    },
+    screenshot: 'generations-AgentItems-items-editor',
+    from: 'Merge the fetched months into invoices.json and drop duplicates.',
+    to: 'Merge the fetched months into invoices.json, newest first.',
+  });
+  await runAndSeeCompleted(page, planvas, 'AgentItems', ['collect-invoices', 'reconcile', 'approve-close', 'post-ledger']);
 });
 
 test('AgentworksCompact (one line): orchestrator, branch and crew drawn; a branch case renamed, saved exactly, run to completion', async ({ page, planvas }) => {
@@ -130,22 +146,21 @@ test('AgentworksCompact (one line): orchestrator, branch and crew drawn; a branc
   await expect(branch.locator('.react-flow__handle[data-handleid="standard"]')).toBeAttached();
   await expect(branch).toContainText('(default)');
 
-  const before = await readFile(planPath(planvas, 'AgentworksCompact'), 'utf8');
-  const inspector = await select(page, 'pick-lane');
-  const ground = inspector.locator('[data-testid="branch-case"][data-case-value="ground"]');
-  await ground.getByTestId('case-value').fill('freight');
-  await ground.getByTestId('case-value').press('Enter');
-  await expect(inspector.locator('[data-testid="branch-case"][data-case-value="freight"]')).toBeVisible();
-  await inspector.getByTestId('branch-cases-editor').scrollIntoViewIfNeeded();
-  await screenshot(page, 'generations-AgentworksCompact-branch-cases');
-  await save(page);
-  const after = await readFile(planPath(planvas, 'AgentworksCompact'), 'utf8');
-  expect(after).toBe(replacedOnce(before, '"ground":"standard"', '"freight":"standard"'));
-
-  await page.getByRole('button', { name: 'Close inspector' }).click();
-  await runToCompletion(page, planvas, 'AgentworksCompact');
-  await expectCompletedOnCanvas(page, ['collect-exceptions', 'classify', 'pick-lane', 'notify-customers']);
-  await screenshot(page, 'generations-AgentworksCompact-run-completed');
+  await editAndSaveExactly(page, planvas, 'AgentworksCompact', {
+    stepId: 'pick-lane',
+    change: async (inspector) => {
+      const ground = inspector.locator('[data-testid="branch-case"][data-case-value="ground"]').getByTestId('case-value');
+      await ground.fill('freight');
+      await ground.press('Enter');
+      await expect(inspector.locator('[data-testid="branch-case"][data-case-value="freight"]')).toBeVisible();
+      await inspector.getByTestId('branch-cases-editor').scrollIntoViewIfNeeded();
+    },
+    screenshot: 'generations-AgentworksCompact-branch-cases',
+    // The renamed case stays where it was in the one-line file.
+    from: '"ground":"standard"',
+    to: '"freight":"standard"',
+  });
+  await runAndSeeCompleted(page, planvas, 'AgentworksCompact', ['collect-exceptions', 'classify', 'pick-lane', 'notify-customers']);
 });
 
 test('LoopTabsHugged (coding-agent-loop, tabs): message_sequence items drawn; an item edited, saved exactly, run to completion', async ({ page, planvas }) => {
@@ -154,18 +169,13 @@ test('LoopTabsHugged (coding-agent-loop, tabs): message_sequence items drawn; an
   await expect(node(page, 'draft-replies').getByTestId('item-row')).toHaveCount(3);
   await expect(node(page, 'draft-replies').getByTestId('foreach-max')).toHaveText('×25');
 
-  const before = await readFile(planPath(planvas, 'LoopTabsHugged'), 'utf8');
-  const inspector = await select(page, 'draft-replies');
-  const tone = inspector.locator('[data-testid="item"][data-item-id="tone"]');
-  await tone.getByTestId('item-message').fill('Use the tone guide: short, warm, no jargon.');
-  await save(page);
-  const after = await readFile(planPath(planvas, 'LoopTabsHugged'), 'utf8');
-  expect(after).toBe(replacedOnce(before, 'Use the tone guide in the knowledgebase: short, warm, no jargon.', 'Use the tone guide: short, warm, no jargon.'));
-
-  await page.getByRole('button', { name: 'Close inspector' }).click();
-  await runToCompletion(page, planvas, 'LoopTabsHugged');
-  await expectCompletedOnCanvas(page, ['triage', 'draft-replies', 'approve-replies']);
-  await screenshot(page, 'generations-LoopTabsHugged-run-completed');
+  await editAndSaveExactly(page, planvas, 'LoopTabsHugged', {
+    stepId: 'draft-replies',
+    change: (inspector) => inspector.locator('[data-testid="item"][data-item-id="tone"]').getByTestId('item-message').fill('Use the tone guide: short, warm, no jargon.'),
+    from: 'Use the tone guide in the knowledgebase: short, warm, no jargon.',
+    to: 'Use the tone guide: short, warm, no jargon.',
+  });
+  await runAndSeeCompleted(page, planvas, 'LoopTabsHugged', ['triage', 'draft-replies', 'approve-replies']);
 });
 
 test('AgentworksKeysOnLine (several keys per line): orchestrator and message_sequence; a title edited, saved exactly, run to completion', async ({ page, planvas }) => {
@@ -173,16 +183,13 @@ test('AgentworksKeysOnLine (several keys per line): orchestrator and message_seq
   await expectDrawnInBothDirections(page, 'AgentworksKeysOnLine', { 'review-contracts': 'orchestrator', 'legal-summary': 'message_sequence' });
   await expect(node(page, 'review-contracts-sub-agent-pricing')).toBeVisible();
 
-  const before = await readFile(planPath(planvas, 'AgentworksKeysOnLine'), 'utf8');
-  const inspector = await select(page, 'review-contracts');
-  await inspector.getByTestId('step-title').fill('Review contracts due');
-  await save(page);
-  const after = await readFile(planPath(planvas, 'AgentworksKeysOnLine'), 'utf8');
-  expect(after).toBe(replacedOnce(before, '"title":"Review contracts"', '"title":"Review contracts due"'));
-
-  await page.getByRole('button', { name: 'Close inspector' }).click();
-  await runToCompletion(page, planvas, 'AgentworksKeysOnLine');
-  await expectCompletedOnCanvas(page, ['list-contracts', 'review-contracts', 'legal-summary']);
+  await editAndSaveExactly(page, planvas, 'AgentworksKeysOnLine', {
+    stepId: 'review-contracts',
+    change: (inspector) => inspector.getByTestId('step-title').fill('Review contracts due'),
+    from: '"title":"Review contracts"',
+    to: '"title":"Review contracts due"',
+  });
+  await runAndSeeCompleted(page, planvas, 'AgentworksKeysOnLine', ['list-contracts', 'review-contracts', 'legal-summary']);
 });
 
 test('OldestIdless and ProblemsOnDisk: id-less steps under their display ids, problems flagged, nothing opaque', async ({ page }) => {

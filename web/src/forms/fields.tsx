@@ -15,6 +15,20 @@ function useSealOnBlur() {
   return () => store.getState().sealHistory();
 }
 
+/**
+ * What a commit-on-blur field holds while the user types: the text, and why the last commit was
+ * refused. Both reset when the value shown changes (an undo, another tab's save).
+ */
+function useDraft(shown: string) {
+  const [draft, setDraft] = useState(shown);
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    setDraft(shown);
+    setError(undefined);
+  }, [shown]);
+  return { draft, setDraft, error, setError };
+}
+
 export function Field({ label, htmlFor, hint, error, children }: { label: string; htmlFor: string; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
   return (
     <div className={`pv-field${error ? ' has-error' : ''}`}>
@@ -54,12 +68,7 @@ export function TextField({ label, value, onChange, multiline = false, placehold
 /** A text field applied on Enter / blur; `onCommit` returns why a value was refused, if it was. */
 export function CommitField({ label, value, onCommit, hint, testId, mono = false }: Common & { value: string; onCommit(value: string): string | undefined; mono?: boolean }) {
   const id = useId();
-  const [draft, setDraft] = useState(value);
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    setDraft(value);
-    setError(undefined);
-  }, [value]);
+  const { draft, setDraft, error, setError } = useDraft(value);
   const commit = () => {
     if (draft === value) {
       setError(undefined);
@@ -95,12 +104,7 @@ export function CommitField({ label, value, onCommit, hint, testId, mono = false
 export function NumberField({ label, value, onCommit, integer = false, min, hint, testId }: Common & { value: number | null | undefined; onCommit(value: number | undefined): string | undefined; integer?: boolean; min?: number }) {
   const id = useId();
   const shown = value == null ? '' : String(value);
-  const [draft, setDraft] = useState(shown);
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    setDraft(shown);
-    setError(undefined);
-  }, [shown]);
+  const { draft, setDraft, error, setError } = useDraft(shown);
   const commit = () => {
     if (draft.trim() === shown) return setError(undefined);
     if (draft.trim() === '') return setError(onCommit(undefined));
@@ -217,12 +221,7 @@ export function Section({ title, children, actions, testId }: { title: string; c
 export function JsonField({ label, value, onCommit, hint, testId, rows = 5 }: Common & { value: unknown; onCommit(value: unknown): string | undefined; rows?: number }) {
   const id = useId();
   const shown = value === undefined ? '' : JSON.stringify(value, null, 2);
-  const [draft, setDraft] = useState(shown);
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    setDraft(shown);
-    setError(undefined);
-  }, [shown]);
+  const { draft, setDraft, error, setError } = useDraft(shown);
   const commit = () => {
     if (draft === shown) return setError(undefined);
     if (draft.trim() === '') return setError(onCommit(undefined));
