@@ -1,11 +1,16 @@
 import '@xyflow/react/dist/style.css';
 import './app/theme.css';
 import './app/app.css';
+import './app/canvas-column.css';
+import './app/utilities.css';
 import './canvas/canvas.css';
 import './canvas/nodes.css';
+import './canvas/node-content.css';
+import './canvas/node-outputs.css';
+import './canvas/node-states.css';
 import { prefetchedText, prefetchOpening } from './api/prefetch';
 import { workflowLayoutsPath } from './api/workflow-path';
-import { workflowIdFromPath } from './app/workflow-route';
+import { workflowIdFromPath } from './navigation/workflow-route';
 import { createLayoutClient, type LayoutService } from './layout/layout-client';
 import { hasNoSavedLayout } from './layout/saved-layouts-probe';
 

@@ -6,7 +6,7 @@ import { createFixtureApi, createInProcessLayout } from '../test/fixture-api';
 import { loadFixturePlan } from '../test/fixtures';
 import { PROBLEMS_SEEN_KEY } from './problems-first-open';
 import { Root } from './root';
-import { pathForWorkflow } from './workflow-route';
+import { pathForWorkflow } from '../navigation/workflow-route';
 
 function renderApp(path: string) {
   window.history.replaceState(null, '', path);

@@ -1,7 +1,7 @@
 import { ListTodo, RefreshCw, TriangleExclamationPoint } from 'lucide-react';
 import { DraftBanner } from '../authoring/draft-banner';
 import { Palette } from '../authoring/palette';
-import { FixBanner } from '../authoring/workflow-fixes';
+import { FixBanner } from '../panels/migration/workflow-fixes';
 import { WorkflowCanvas } from '../canvas/workflow-canvas';
 import { useWarmLayoutWhileIdle } from '../layout/layout-context';
 import { ProblemsList } from '../panels/problems-list/problems-list';

@@ -1,9 +1,9 @@
 import { FolderTree, RefreshCw, Search, TriangleExclamationPoint } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useAppStore } from '../store/store-context';
-import { filterWorkflows } from '../store/workspace-slice';
-import { navigate } from './router';
-import { pathForWorkflow } from './workflow-route';
+import { filterWorkflows } from '../store/slices/workspace-slice';
+import { navigate } from '../navigation/router';
+import { pathForWorkflow } from '../navigation/workflow-route';
 
 function openLink(event: MouseEvent<HTMLAnchorElement>, id: string) {
   // Plain clicks stay in the app; modified clicks (new tab...) keep the browser's behaviour.

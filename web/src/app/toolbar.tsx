@@ -20,7 +20,7 @@ export function Toolbar() {
   const workflowId = useAppStore((s) => s.workflowId);
   const hasDocument = useAppStore((s) => s.document !== null);
   const horizontal = direction === 'LR';
-  const openExecutionLogs = useAppStore((s) => s.openExecutionLogs);
+  const openOverlay = useAppStore((s) => s.openOverlay);
   const runSidebar = useRunSidebar();
   const runsOpen = runSidebar.layout === 'expanded';
 
@@ -32,7 +32,7 @@ export function Toolbar() {
       <SaveControls />
       {hasDocument && (
         <div className="pv-toolbar__group">
-          <RunControls onOpenLogs={() => openExecutionLogs(null)} />
+          <RunControls onOpenLogs={() => openOverlay('executionLogs', { stepId: null })} />
         </div>
       )}
       <div className="pv-toolbar__group">

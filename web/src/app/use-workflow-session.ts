@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { DEFAULT_VIEW_SETTINGS } from '@planvas/shared';
 import { ApiError } from '../api/api-error';
 import { useApi } from '../api/api-context';
-import { browserStorage } from '../authoring/browser-storage';
+import { browserStorage } from '../store/persistence/browser-storage';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { persistViewChanges } from '../store/view-persistence';
+import { persistViewChanges } from '../store/persistence/view-persistence';
 import { shouldOpenProblems } from './problems-first-open';
-import { usePathname } from './router';
-import { workflowIdFromPath } from './workflow-route';
+import { usePathname } from '../navigation/router';
+import { workflowIdFromPath } from '../navigation/workflow-route';
 
 function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(0, 'unexpected', error instanceof Error ? error.message : String(error));

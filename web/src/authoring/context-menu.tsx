@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { ClipboardPaste, Copy, CopyPlus, Pencil, Trash2, Unlink } from 'lucide-react';
 import { detectGeneration, generationTraits, STEP_KIND_LABELS, type Plan } from '@planvas/shared';
-import { kindChoices } from './use-file-generation';
+import { kindChoices } from '../store/use-file-generation';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import type { ContextMenu as Menu } from './authoring-slice';
-import { edgeTargetOf, nodeTargetOf } from './node-targets';
+import type { ContextMenu as Menu } from '../store/state/ui';
+import { edgeTargetOf, nodeTargetOf } from '../flow/node-targets';
 
 type Item = { label: string; icon?: typeof Copy; shortcut?: string; run(): void; danger?: boolean };
 
@@ -19,7 +19,7 @@ export function ContextMenu() {
     const close = (e: Event) => {
       if (e instanceof KeyboardEvent && e.key !== 'Escape') return;
       if (e instanceof MouseEvent && ref.current?.contains(e.target as Node)) return;
-      store.getState().openContextMenu(null);
+      store.getState().closeOverlay('contextMenu');
     };
     window.addEventListener('mousedown', close, true);
     window.addEventListener('keydown', close, true);
@@ -42,7 +42,7 @@ export function ContextMenu() {
             role="menuitem"
             className={`pv-context-menu__item${item.danger ? ' pv-danger' : ''}`}
             onClick={() => {
-              store.getState().openContextMenu(null);
+              store.getState().closeOverlay('contextMenu');
               item.run();
             }}
           >

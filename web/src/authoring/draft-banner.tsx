@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { discardDraft } from '../store/draft-storage';
-import { browserStorage } from './browser-storage';
+import { discardDraft } from '../store/persistence/draft-storage';
+import { browserStorage } from '../store/persistence/browser-storage';
 
 /** Offers back the unsaved changes the browser kept for this workflow (a crash, a closed tab). */
 export function DraftBanner() {

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { findStep, type Plan } from '@planvas/shared';
 import { Root } from '../app/root';
-import { pathForWorkflow } from '../app/workflow-route';
+import { pathForWorkflow } from '../navigation/workflow-route';
 import { createAppStore, type AppStore } from '../store/app-store';
-import { draftKey } from '../store/draft-storage';
+import { draftKey } from '../store/persistence/draft-storage';
 import { createFixtureApi, createInProcessLayout } from '../test/fixture-api';
 import type { MemoryWorkspace } from '../test/memory-workspace';
 

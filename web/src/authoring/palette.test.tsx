@@ -3,7 +3,7 @@ import { fireEvent, render, within } from '@testing-library/react';
 import { asKnownStep, type OrchestratorStep } from '@planvas/shared';
 import { StoreProvider } from '../store/store-context';
 import { Palette } from './palette';
-import { generationDocument, storeWithDocument } from './testing/authoring-store';
+import { generationDocument, storeWithDocument } from '../test/authoring-store';
 
 function renderPalette(workflowId?: string) {
   const store = workflowId ? storeWithDocument(generationDocument(workflowId)) : storeWithDocument();

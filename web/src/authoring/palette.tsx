@@ -1,12 +1,10 @@
 import type { DragEvent } from 'react';
 import { STEP_KIND_LABELS, type StepKind } from '@planvas/shared';
-import { stepDefinitions } from '../canvas/definitions';
+import { STEP_KIND_MIME } from '../canvas/step-kind-drag';
+import { stepDefinitions } from '../flow/definitions';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { insertionAfterSelection } from './insertion';
-import { kindChoices, useFileGeneration } from './use-file-generation';
-
-/** The drag payload type of a palette item (the canvas reads it on drop). */
-export const STEP_KIND_MIME = 'application/x-planvas-step-kind';
+import { insertionAfterSelection } from '../flow/insertion';
+import { kindChoices, useFileGeneration } from '../store/use-file-generation';
 
 /**
  * The step kinds a file of this generation accepts, to drag onto the canvas (dropped where

@@ -1,6 +1,6 @@
 import { buildFlow, END, type Plan } from '@planvas/shared';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { Dialog } from './dialog';
+import { Dialog } from '../ui/dialog';
 
 /**
  * Asked before deleting steps other steps point at: do those references continue with where the

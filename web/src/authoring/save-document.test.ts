@@ -3,9 +3,9 @@ import { agentConfigsOf, findStep, type Plan } from '@planvas/shared';
 import type { WorkflowChangeEvent } from '../api/changes-stream';
 import type { AppStore } from '../store/app-store';
 import { createMemoryWorkspace, type MemoryWorkspace } from '../test/memory-workspace';
-import { planDocumentOf } from './document-state';
+import { planDocumentOf } from '../store/document/plan-document';
 import { keepMine, onDiskChange, saveDocument, saveMineAsCopy, type SaveApi } from './save-document';
-import { fixtureDocument, storeWithDocument } from './testing/authoring-store';
+import { fixtureDocument, storeWithDocument } from '../test/authoring-store';
 
 const ID = 'Workflow/ResearchReport';
 

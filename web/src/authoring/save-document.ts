@@ -5,8 +5,8 @@ import type { WorkflowChangeEvent } from '../api/changes-stream';
 import type { PlanvasApi } from '../api/client';
 import type { WorkflowDocument } from '../api/types';
 import type { AppStore } from '../store/app-store';
-import { planDocumentOf } from './document-state';
-import { sameJson } from './json-merge';
+import { planDocumentOf } from '../store/document/plan-document';
+import { sameJson } from '../store/document/json-merge';
 
 /** The API calls saving and syncing need: reading a workflow again, and the writing half. */
 export type SaveApi = Pick<PlanvasApi, 'getWorkflow' | 'listWorkflows'> & AuthoringApi;

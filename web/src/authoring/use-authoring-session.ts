@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
-import { persistDrafts } from '../store/draft-storage';
+import { persistDrafts } from '../store/persistence/draft-storage';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { browserStorage } from './browser-storage';
+import { browserStorage } from '../store/persistence/browser-storage';
 import { onDiskChange } from './save-document';
 import { useAuthoringShortcuts } from './use-shortcuts';
 import { useSaveActions } from './use-save-actions';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useApi } from '../api/api-context';
-import { navigate } from '../app/router';
-import { pathForWorkflow } from '../app/workflow-route';
+import { navigate } from '../navigation/router';
+import { pathForWorkflow } from '../navigation/workflow-route';
 import { useAppStoreApi } from '../store/store-context';
 import { keepMine, saveDocument, saveMineAsCopy } from './save-document';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ClipboardPayload, CLIPBOARD_FORMAT } from '@planvas/shared';
-import { nodeTargetOf } from './node-targets';
+import { nodeTargetOf } from '../flow/node-targets';
 import type { AppStore } from '../store/app-store';
 
 /** Typing in a field keeps the browser's own keys (undo in a text box, copy of its text). */
@@ -46,7 +46,7 @@ export function useAuthoringShortcuts(store: AppStore, save: () => void): void {
       }
       if (isEditable(e.target) || blocked() || e.defaultPrevented) return;
       if (e.key === 'Escape') {
-        if (s.contextMenu) s.openContextMenu(null);
+        if (s.contextMenu) s.closeOverlay('contextMenu');
         else s.setSelection([], []);
         return;
       }
@@ -99,7 +99,8 @@ export function useAuthoringShortcuts(store: AppStore, save: () => void): void {
       }
       if (e.key === '?') {
         e.preventDefault();
-        s.openOverlay(s.overlay === 'shortcuts' ? null : 'shortcuts');
+        // Any open dialog blocks the keys (above), so `?` only opens; the dialog closes itself.
+        s.openOverlay('shortcuts');
       }
     };
     const onCopy = (e: ClipboardEvent) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { ReactFlowProvider } from '@xyflow/react';
-import { planToFlow } from './plan-to-flow';
-import type { CanvasNode } from './node-data';
+import { planToFlow } from '../flow/plan-to-flow';
+import type { CanvasNode } from '../flow/node-data';
 import { minimapPaths, PlanMiniMap } from './plan-minimap';
 import { loadFixturePlan } from '../test/fixtures';
 

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { Panel, useStore, useStoreApi, type ReactFlowState } from '@xyflow/react';
 import { XYMinimap, type XYMinimapInstance } from '@xyflow/system';
 import { shallow } from 'zustand/shallow';
-import type { CanvasNode } from './node-data';
+import type { CanvasNode } from '../flow/node-data';
 
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -17,16 +17,16 @@ import { RoutingNode } from './kinds/routing/routing-node';
 import { StartNode } from './kinds/start/start-node';
 import { SubAgentNode } from './kinds/sub-agent/sub-agent-node';
 import { TodoTaskNode } from './kinds/todo-task/todo-task-node';
-import type { NodeKind, NodeOfKind } from './node-data';
+import type { NodeKind, NodeOfKind } from '../flow/node-data';
 import { withNodeErrorBoundary } from './parts/node-error-boundary';
 
 type StepComponents = { [K in StepKind]: ComponentType<NodeProps<NodeOfKind<K>>> };
 
 /**
  * The component of each step kind (its folder under kinds/). Typed by shared's StepKind: a kind
- * added to shared's STEP_KINDS fails the typecheck here, and in definitions.ts, until its folder
- * exists. Steps of a type planvas does not know draw as `opaque`. Sizes and handles live
- * in each kind's definition (definitions.ts), which the layout uses without React.
+ * added to shared's STEP_KINDS fails the typecheck here, and in flow/definitions.ts, until its
+ * folder exists. Steps of a type planvas does not know draw as `opaque`. Sizes and handles live
+ * in each kind's definition (flow/kinds/), which the layout uses without React.
  */
 const stepComponents = {
   regular: StepNode,

@@ -6,10 +6,10 @@ import { toLayoutInput } from '../layout/layout-input';
 import { layoutInputText, layoutKey } from '../layout/layout-key';
 import type { LayoutNode, Positions } from '../layout/layout-types';
 import { useAppStoreApi } from '../store/store-context';
-import { END_NODE_ID, START_NODE_ID } from './node-data';
+import { END_NODE_ID, START_NODE_ID } from '../flow/node-data';
 import { afterNextPaint } from './after-next-paint';
 import { whenIdle } from './when-idle';
-import type { CanvasFlow } from './plan-to-flow';
+import type { CanvasFlow } from '../flow/plan-to-flow';
 
 /** Where the positions on screen came from: ELK in the worker, the saved layout, or the grid fallback. */
 export type LayoutSource = 'elk' | 'saved' | 'grid';

@@ -19,12 +19,12 @@ import {
 import type { LayoutDirection, Problem } from '@planvas/shared';
 import { Maximize } from 'lucide-react';
 import { useShallow } from 'zustand/shallow';
-import { useCanvasEditing } from '../authoring/use-canvas-editing';
-import { withActiveDelegation, withRunStates, type RunDecor } from '../runs/run-decorations';
+import { useCanvasEditing } from './use-canvas-editing';
+import { withActiveDelegation, withRunStates, type RunDecor } from './run-decorations';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { canvasFlowOf } from './flow-cache';
-import type { CanvasEdge } from './edge-data';
-import { START_NODE_ID, type CanvasNode } from './node-data';
+import { canvasFlowOf } from '../flow/flow-cache';
+import type { CanvasEdge } from '../flow/edge-data';
+import { START_NODE_ID, type CanvasNode } from '../flow/node-data';
 import { EdgeMarkers } from './edges/edge-markers';
 import { edgeTypes } from './edges/edge-types';
 import { FIT_VIEW_OPTIONS, fittedViewport, MAX_ZOOM, MIN_ZOOM, openingViewport } from './fit-view';

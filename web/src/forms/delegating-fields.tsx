@@ -1,5 +1,5 @@
 import { generationTraits, runsTodoOrchestrator, type Route, type SequenceItem, type Step } from '@planvas/shared';
-import { useFileGeneration } from '../authoring/use-file-generation';
+import { useFileGeneration } from '../store/use-file-generation';
 import { useAppStoreApi } from '../store/store-context';
 import { CheckboxField, Section, TextField } from './fields';
 import { FlowSection } from './flow-section';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { addItem, generationTraits, isLegacyItemType, ITEM_TYPES, moveItem, removeItem, setItemType, updateItem, type Generation, type SequenceItem } from '@planvas/shared';
-import { useFileGeneration } from '../authoring/use-file-generation';
+import { useFileGeneration } from '../store/use-file-generation';
 import { itemLook } from '../canvas/parts/item-looks';
 import { CommitField, JsonField, NumberField, SelectField, TextField } from './fields';
 import { useStepUpdate } from './use-step-update';

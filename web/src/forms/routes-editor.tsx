@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, Bot, Plus, Share2, Trash2 } from 'lucide-react';
 import type { Route, RoutingRoute, StepBase, SubAgentStep } from '@planvas/shared';
 import { generationTraits, type Generation } from '@planvas/shared';
-import { nodeIdOfStep } from '../authoring/node-targets';
-import { useFileGeneration } from '../authoring/use-file-generation';
+import { nodeIdOfStep } from '../flow/node-targets';
+import { useFileGeneration } from '../store/use-file-generation';
 import { useAppStoreApi } from '../store/store-context';
 import { CommitField, SelectField, TextField } from './fields';
 import { TargetSelect } from './target-select';

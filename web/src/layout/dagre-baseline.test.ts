@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { END_NODE_ID, START_NODE_ID } from '../canvas/node-data';
-import { planToFlow } from '../canvas/plan-to-flow';
+import { END_NODE_ID, START_NODE_ID } from '../flow/node-data';
+import { planToFlow } from '../flow/plan-to-flow';
 import { loadFixturePlan } from '../test/fixtures';
 import { createDagreBaselineService } from './dagre-baseline';
 import { toLayoutInput } from './layout-input';

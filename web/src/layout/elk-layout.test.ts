@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { planToFlow } from '../canvas/plan-to-flow';
-import type { SubAgentNode } from '../canvas/node-data';
+import { planToFlow } from '../flow/plan-to-flow';
+import type { SubAgentNode } from '../flow/node-data';
 import { fixtureWorkflowIds, loadFixturePlan } from '../test/fixtures';
 import { clockwiseIndex, layout, toElkGraph } from './elk-layout';
 import { gridLayout } from './grid-layout';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { planToFlow } from '../canvas/plan-to-flow';
+import { planToFlow } from '../flow/plan-to-flow';
 import { loadFixturePlan } from '../test/fixtures';
 import type { WorkerRequest, WorkerResponse } from './elk.worker';
 import { layout } from './elk-layout';

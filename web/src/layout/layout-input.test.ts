@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planToFlow } from '../canvas/plan-to-flow';
+import { planToFlow } from '../flow/plan-to-flow';
 import { fixtureWorkflowIds, loadFixturePlan } from '../test/fixtures';
 import { toLayoutInput } from './layout-input';
 

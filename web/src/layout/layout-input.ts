@@ -1,9 +1,9 @@
 import { Position } from '@xyflow/react';
 import type { LayoutDirection } from '@planvas/shared';
-import { nodeHandles, nodeSize } from '../canvas/definitions';
-import type { CanvasEdge } from '../canvas/edge-data';
-import { isVerticalSide } from '../canvas/handles';
-import type { CanvasNode } from '../canvas/node-data';
+import { nodeHandles, nodeSize } from '../flow/definitions';
+import type { CanvasEdge } from '../flow/edge-data';
+import { isVerticalSide } from '../flow/handles';
+import type { CanvasNode } from '../flow/node-data';
 import type { LayoutEdge, LayoutNode, PortSide } from './layout-types';
 
 const SIDE: Record<Position, PortSide> = {

@@ -4,7 +4,7 @@ import { ExecutionLogsPopup } from './execution-logs-popup';
 /** Shows the popup while the view asks for it (a todo_task node's button, or the toolbar's). */
 export function ExecutionLogsHost() {
   const logs = useAppStore((s) => s.executionLogs);
-  const close = useAppStore((s) => s.closeExecutionLogs);
+  const closeOverlay = useAppStore((s) => s.closeOverlay);
   if (!logs) return null;
-  return <ExecutionLogsPopup stepId={logs.stepId} onClose={close} />;
+  return <ExecutionLogsPopup stepId={logs.stepId} onClose={() => closeOverlay('executionLogs')} />;
 }

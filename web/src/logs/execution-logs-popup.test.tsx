@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { EventEnvelope } from '@planvas/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeRunsFetch, fakeRunSummary, type FakeRun } from '../runs/testing/fake-runs-fetch';
+import { fakeRunsFetch, fakeRunSummary, type FakeRun } from '../test/fake-runs-fetch';
 import { ExecutionLogsPopup } from './execution-logs-popup';
-import { completed, created, decision, envelope, snapshot, STEP, updated } from './testing/log-events';
-import { renderWithRunStore } from './testing/render-with-run-store';
-import { fakeVirtualLayout } from './testing/virtual-layout';
+import { completed, created, decision, envelope, snapshot, STEP, updated } from '../test/log-events';
+import { renderWithRunStore } from '../test/render-with-run-store';
+import { fakeVirtualLayout } from '../test/virtual-layout';
 
 let restoreLayout: () => void;
 beforeEach(() => {

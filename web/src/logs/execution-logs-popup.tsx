@@ -10,6 +10,7 @@ import { filterOptions, filtersActive, groupingFor, groupIteration, NO_FILTERS, 
 import { PreviousRuns } from './previous-runs';
 import { SnapshotPanel } from './snapshot-panel';
 import './execution-logs.css';
+import './execution-logs-views.css';
 
 export type ExecutionLogsPopupProps = {
   /** The todo_task step whose logs to show; null = the whole run (opened from the toolbar). */

@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { CheckCircle2, CirclePlus, History, RefreshCw } from 'lucide-react';
 import type { EventEnvelope } from '@planvas/shared';
-import { TodoStatusChip } from '../panels/todo-tree/todo-status-chip';
+import { TodoStatusChip } from '../runs/todo-tree/todo-status-chip';
 import { agentLabel, tierLabel, type LogGroup } from './log-model';
 import { RawJson } from './raw-json';
 

@@ -2,7 +2,7 @@ import { groupEventsByIteration } from '@planvas/shared';
 import { describe, expect, it } from 'vitest';
 import { compareRows, groupSummary } from './compare-view';
 import { agentLabel, filterOptions, groupMatches, itemStatus, NO_FILTERS, routeKey, tierLabel, todoTaskStepsOf } from './log-model';
-import { completed, created, decision, STEP, updated } from './testing/log-events';
+import { completed, created, decision, STEP, updated } from '../test/log-events';
 
 describe('log model', () => {
   it('names the agent of a decision as the seed\'s popup does', () => {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { GitBranch, X } from 'lucide-react';
 import { todoStateAt, type EventEnvelope } from '@planvas/shared';
-import { ObjectiveEditor } from '../panels/todo-tree/objective-editor';
-import { TodoTreeView } from '../panels/todo-tree/todo-tree-view';
+import { ObjectiveEditor } from '../runs/todo-tree/objective-editor';
+import { TodoTreeView } from '../runs/todo-tree/todo-tree-view';
 
 export type SnapshotPanelProps = {
   events: ReadonlyArray<EventEnvelope>;

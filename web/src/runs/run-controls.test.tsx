@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { envelope } from '../logs/testing/log-events';
-import { renderWithRunStore } from '../logs/testing/render-with-run-store';
+import { envelope } from '../test/log-events';
+import { renderWithRunStore } from '../test/render-with-run-store';
 import { HumanInputForm, RunControls, RunsList } from './run-controls';
 import { loadFixturePlan } from '../test/fixtures';
 import type { WorkflowDocument } from '../api/types';
-import { fakeRunSummary, type FakeRun } from './testing/fake-runs-fetch';
+import { fakeRunSummary, type FakeRun } from '../test/fake-runs-fetch';
 
 describe('RunControls', () => {
   it('starts a run of the open workflow with the chosen provider and pace', async () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { nodeTargetOf } from '../authoring/node-targets';
+import { nodeTargetOf } from '../flow/node-targets';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import type { RunSidebarMode } from '../store/view-slice';
+import type { RunSidebarMode } from '../store/state/view';
 
 export type RunSidebarLayout = 'expanded' | 'rail';
 

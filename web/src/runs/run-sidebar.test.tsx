@@ -6,12 +6,12 @@ import type { WorkflowDocument } from '../api/types';
 import { ApiProvider } from '../api/api-context';
 import { Toolbar } from '../app/toolbar';
 import { Inspector } from '../panels/inspector/inspector';
-import { envelope } from '../logs/testing/log-events';
-import { renderWithRunStore } from '../logs/testing/render-with-run-store';
+import { envelope } from '../test/log-events';
+import { renderWithRunStore } from '../test/render-with-run-store';
 import { createFixtureApi } from '../test/fixture-api';
 import { loadFixturePlan } from '../test/fixtures';
 import { RunSidebar } from './run-sidebar';
-import { fakeRunSummary, type FakeRun } from './testing/fake-runs-fetch';
+import { fakeRunSummary, type FakeRun } from '../test/fake-runs-fetch';
 
 const { plan } = loadFixturePlan('Workflow/ResearchReport');
 const document = { id: 'Workflow/ResearchReport', plan, problems: [], legacy: false } as unknown as WorkflowDocument;

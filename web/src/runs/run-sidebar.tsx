@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { History, ListTodo, MessageCircleQuestion, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { isFinalRunStatus } from '@planvas/shared';
-import { TodoTreePanel } from '../panels/todo-tree/todo-tree-panel';
+import { TodoTreePanel } from './todo-tree/todo-tree-panel';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { HumanInputForm, RunsList } from './run-controls';
 import { useRunSidebar } from './run-sidebar-layout';

@@ -1,17 +1,20 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { AuthoringSlice } from '../authoring/authoring-slice';
-import type { RunSlice } from '../runs/run-slice';
-import type { DocumentSlice } from './document-slice';
-import type { HistorySlice } from './history-slice';
-import type { SelectionSlice } from './selection-slice';
-import type { ViewSlice } from './view-slice';
-import type { WorkspaceSlice } from './workspace-slice';
+import type { DocumentSlice } from './state/document';
+import type { EditingSlice } from './state/editing';
+import type { HistorySlice } from './state/history';
+import type { RunSlice } from './state/run';
+import type { SelectionSlice } from './state/selection';
+import type { SyncSlice } from './state/sync';
+import type { UiSlice } from './state/ui';
+import type { ViewSlice } from './state/view';
+import type { WorkspaceSlice } from './state/workspace';
 
 /**
- * The whole app state: one store made of slices. A later slice (history, run) adds its type here
- * and its creator in `createAppStore`; no other slice changes.
+ * The whole app state: one store made of slices. Each slice's type is in state/ and its creator in
+ * slices/; a new slice adds both, its type here and its creator in `createAppStore`. Types only:
+ * this file imports the slice types and nothing else, so the slices can import it back.
  */
-export type AppState = WorkspaceSlice & DocumentSlice & ViewSlice & SelectionSlice & RunSlice & HistorySlice & AuthoringSlice;
+export type AppState = WorkspaceSlice & DocumentSlice & ViewSlice & SelectionSlice & RunSlice & HistorySlice & EditingSlice & SyncSlice & UiSlice;
 
 /** A slice sees (and may update) the whole state, but owns only its own keys. */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

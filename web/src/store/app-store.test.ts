@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
 import type { WorkflowDocument } from '../api/types';
 import { createAppStore } from './app-store';
-import { viewSettingsOf } from './view-slice';
-import { filterWorkflows } from './workspace-slice';
+import { viewSettingsOf } from './slices/view-slice';
+import { filterWorkflows } from './slices/workspace-slice';
 
 const doc = (id: string): WorkflowDocument => ({ id, plan: { steps: [] }, planRevision: '1', stepConfig: null, stepConfigRevision: null, stepConfigForm: null, legacy: false, problems: [] });
 

@@ -1,12 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createAuthoringSlice } from '../authoring/authoring-slice';
-import { createRunSlice, type RunSliceDeps } from '../runs/run-slice';
 import type { AppState } from './app-state';
-import { createDocumentSlice } from './document-slice';
-import { createHistorySlice } from './history-slice';
-import { createSelectionSlice } from './selection-slice';
-import { createViewSlice } from './view-slice';
-import { createWorkspaceSlice } from './workspace-slice';
+import { createDocumentSlice } from './slices/document-slice';
+import { createEditingSlice } from './slices/editing/editing-slice';
+import { createHistorySlice } from './slices/history-slice';
+import { createRunSlice, type RunSliceDeps } from './slices/run-slice';
+import { createSelectionSlice } from './slices/selection-slice';
+import { createSyncSlice } from './slices/sync-slice';
+import { createUiSlice } from './slices/ui-slice';
+import { createViewSlice } from './slices/view-slice';
+import { createWorkspaceSlice } from './slices/workspace-slice';
 
 export type AppStore = StoreApi<AppState>;
 
@@ -27,7 +29,9 @@ export function createAppStore(initial: Partial<AppState> = {}, options: AppStor
     ...createSelectionSlice(...args),
     ...createRunSlice(options.run)(...args),
     ...createHistorySlice(...args),
-    ...createAuthoringSlice(...args),
+    ...createEditingSlice(...args),
+    ...createSyncSlice(...args),
+    ...createUiSlice(...args),
     ...initial,
   }));
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../api/api-error';
 import type { PlanvasApi } from '../api/client';
 import { layout } from '../layout/elk-layout';
 import type { LayoutService } from '../layout/layout-client';
-import { fixtureDocument } from '../authoring/testing/authoring-store';
+import { fixtureDocument } from './authoring-store';
 import { FIXTURE_ROOT, fixtureWorkflowIds } from './fixtures';
 import { createMemoryWorkspace, type MemoryWorkspace } from './memory-workspace';
 

@@ -1,7 +1,7 @@
 import type { Plan } from '@planvas/shared';
-import type { CanvasNode, NodeKind, NodeOfKind } from '../canvas/node-data';
-import type { StatusMap } from '../canvas/node-status';
-import { planToFlow } from '../canvas/plan-to-flow';
+import type { CanvasNode, NodeKind, NodeOfKind } from '../flow/node-data';
+import type { StatusMap } from '../flow/node-status';
+import { planToFlow } from '../flow/plan-to-flow';
 import { loadFixturePlan } from './fixtures';
 
 /** A node of the demo plan (or of `plan`), as the canvas builds it. */

@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { ReactFlow, ReactFlowProvider } from '@xyflow/react';
 import type { LayoutDirection } from '@planvas/shared';
-import type { CanvasNode } from '../canvas/node-data';
+import type { CanvasNode } from '../flow/node-data';
 import { nodeTypes } from '../canvas/registry';
 import type { AppState } from '../store/app-state';
 import { createAppStore, type AppStore } from '../store/app-store';

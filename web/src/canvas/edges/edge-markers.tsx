@@ -1,11 +1,5 @@
 import { memo } from 'react';
-
-/** The tones edges come in (edge-style.ts); each has its arrowhead, coloured by the theme's CSS variable. */
-export const EDGE_TONES = ['flow', 'route', 'return', 'yes', 'no', 'loop'] as const;
-export type EdgeTone = (typeof EDGE_TONES)[number];
-
-/** The id of a tone's arrowhead, given to edges as their `markerEnd`. */
-export const arrowMarkerId = (tone: EdgeTone) => `pv-arrow-${tone}`;
+import { arrowMarkerId, EDGE_TONES } from '../../flow/edge-style';
 
 /**
  * The arrowheads of every edge, defined once. Edges name them by id (a string `markerEnd`) rather

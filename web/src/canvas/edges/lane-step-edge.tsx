@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { BaseEdge, getSmoothStepPath, Position, useStore, type EdgeProps, type Node, type ReactFlowState } from '@xyflow/react';
-import type { CanvasEdge } from '../edge-data';
+import type { CanvasEdge } from '../../flow/edge-data';
 
 const nodesOf = (s: ReactFlowState) => s.nodes;
 

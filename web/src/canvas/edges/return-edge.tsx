@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import { BaseEdge, getBezierPath, type EdgeProps } from '@xyflow/react';
-import type { CanvasEdge } from '../edge-data';
+import type { CanvasEdge } from '../../flow/edge-data';
 
 /**
  * A sub-agent's dashed "Return" edge back to its parent's route handle. The label runs along the

@@ -1,7 +1,7 @@
 import { Bot, FileText, Route as RouteIcon, ScrollText } from 'lucide-react';
 import type { Route, SequenceItem } from '@planvas/shared';
 import { useAppStore } from '../../store/store-context';
-import { StepBody } from '../kinds/regular/step-body';
+import { StepBody } from './step-body';
 import { ScopeChip } from './branch-chip';
 import { ContextChips } from './context-chips';
 import { ItemList } from './item-list';
@@ -73,7 +73,7 @@ export function DelegatingBody({ data }: { data: DelegatingBodyData }) {
 
 /** The header items of a node that runs the todo orchestrator: iteration, todo progress, the logs button. */
 export function OrchestratorHeader({ nodeId, stepId, iteration, progress }: { nodeId: string; stepId: string; iteration?: number | undefined; progress?: { completed: number; total: number } | undefined }) {
-  const openExecutionLogs = useAppStore((s) => s.openExecutionLogs);
+  const openOverlay = useAppStore((s) => s.openOverlay);
   return (
     <>
       {iteration ? (
@@ -90,7 +90,7 @@ export function OrchestratorHeader({ nodeId, stepId, iteration, progress }: { no
         aria-label={`Execution logs of ${stepId}`}
         onClick={(event) => {
           event.stopPropagation();
-          openExecutionLogs(nodeId);
+          openOverlay('executionLogs', { stepId: nodeId });
         }}
       >
         <ScrollText size={13} aria-hidden />

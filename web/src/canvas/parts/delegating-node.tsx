@@ -1,6 +1,6 @@
 import { runsTodoOrchestrator } from '@planvas/shared';
-import type { NodeDefinition } from '../node-definition';
-import type { StepDataOfKind } from '../node-data';
+import type { NodeDefinition } from '../../flow/node-definition';
+import type { StepDataOfKind } from '../../flow/node-data';
 import { DelegatingBody, OrchestratorHeader } from './delegating-body';
 import { StepNodeFrame } from './step-node-frame';
 

@@ -1,5 +1,5 @@
 import { Code, Sparkles } from 'lucide-react';
-import type { ExecutionModeBadge } from '../execution-mode';
+import type { ExecutionModeBadge } from '../../flow/execution-mode';
 
 /**
  * The declared execution mode, as the seed system's canvas shows it: a small chip in the header

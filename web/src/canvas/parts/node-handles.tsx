@@ -1,6 +1,6 @@
 import { memo, type CSSProperties } from 'react';
 import { Handle } from '@xyflow/react';
-import { isVerticalSide, RAIL_ROW, railTop, type HandleSpec, type Size } from '../handles';
+import { isVerticalSide, RAIL_ROW, railTop, type HandleSpec, type Size } from '../../flow/handles';
 
 /**
  * Draws a node's handles where its definition puts them, and the label of every labelled output

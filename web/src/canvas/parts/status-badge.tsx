@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
-import { ACTIVE_STATUSES, STATUS_LABELS, type NodeStatus } from '../node-status';
+import { ACTIVE_STATUSES, STATUS_LABELS, type NodeStatus } from '../../flow/node-status';
 
 /**
  * A node's run status. Completed and pending say it by their icon alone, as n8n's check mark does:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepConfig } from '@planvas/shared';
-import { planToFlow } from '../plan-to-flow';
+import { planToFlow } from '../../flow/plan-to-flow';
 import { renderCanvasNode } from '../../test/render-canvas-node';
 import { loadGenerationFixture } from '../../test/fixtures';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { isDisplayId, type StepKind } from '@planvas/shared';
-import type { NodeDefinition } from '../node-definition';
-import type { StepDataOfKind } from '../node-data';
+import type { NodeDefinition } from '../../flow/node-definition';
+import type { StepDataOfKind } from '../../flow/node-data';
 import { NodeShell } from './node-shell';
 import { titleOf } from './text';
 import { useNodeGeometry } from './use-node-geometry';

@@ -1,5 +1,5 @@
-import type { NodeDefinition } from '../node-definition';
-import type { DataOfKind } from '../node-data';
+import type { NodeDefinition } from '../../flow/node-definition';
+import type { DataOfKind } from '../../flow/node-data';
 import { NodeHandles } from './node-handles';
 import { useNodeGeometry } from './use-node-geometry';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useAppStore } from '../../store/store-context';
-import type { HandleSpec, Size } from '../handles';
-import type { DataOfKind, NodeKind } from '../node-data';
-import type { NodeDefinition } from '../node-definition';
+import type { HandleSpec, Size } from '../../flow/handles';
+import type { DataOfKind, NodeKind } from '../../flow/node-data';
+import type { NodeDefinition } from '../../flow/node-definition';
 
 /**
  * Size and handles of a node for the current direction. Each node reads the direction from the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { agentConfigsOf, asKnownStep, findStep, type HumanInputStep, type PlanDocument, type RegularStep, type RoutingStep, type TodoTaskStep } from '@planvas/shared';
-import { planDocumentOf } from '../../authoring/document-state';
-import { storeWithDocument } from '../../authoring/testing/authoring-store';
+import { planDocumentOf } from '../../store/document/plan-document';
+import { storeWithDocument } from '../../test/authoring-store';
 import type { AppStore } from '../../store/app-store';
 import { StoreProvider } from '../../store/store-context';
 import { Inspector } from './inspector';

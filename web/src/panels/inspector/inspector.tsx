@@ -1,12 +1,13 @@
 import { Bot, Copy, Trash2, X } from 'lucide-react';
 import { asKnownStep, findStep, generationTraits, stepKind } from '@planvas/shared';
-import { useFileGeneration } from '../../authoring/use-file-generation';
-import { nodeTargetOf, type NodeTarget } from '../../authoring/node-targets';
-import { nodeDefinitions } from '../../canvas/definitions';
+import { useFileGeneration } from '../../store/use-file-generation';
+import { nodeTargetOf, type NodeTarget } from '../../flow/node-targets';
+import { nodeDefinitions } from '../../flow/definitions';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { CheckboxField, Section } from '../../forms/fields';
 import { StepInspector } from './step-inspector';
 import './inspector.css';
+import './inspector-editors.css';
 
 /**
  * The inspector beside the canvas: a form for the selected node (step, sub-agent, generic agent),

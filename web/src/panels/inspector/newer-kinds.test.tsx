@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, within } from '@testing-library/react';
 import { findStep, type BranchStep, type CrewStep, type PlanDocument, type SequenceItem } from '@planvas/shared';
-import { planDocumentOf } from '../../authoring/document-state';
-import { generationDocument, storeWithDocument } from '../../authoring/testing/authoring-store';
+import { planDocumentOf } from '../../store/document/plan-document';
+import { generationDocument, storeWithDocument } from '../../test/authoring-store';
 import type { AppStore } from '../../store/app-store';
 import { StoreProvider } from '../../store/store-context';
 import { Inspector } from './inspector';

@@ -11,7 +11,7 @@ import {
   type LlmResolution,
   type SubAgentStep,
 } from '@planvas/shared';
-import { planDocumentOf } from '../../authoring/document-state';
+import { planDocumentOf } from '../../store/document/plan-document';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { NumberField, SelectField } from '../../forms/fields';
 import { describeLlm, LlmFields } from './llm-fields';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { ChevronDown, CircleX, Info, TriangleExclamationPoint, Wrench, X } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
-import { fixableProblems, hasMigrationFixes } from '../../authoring/workflow-fixes';
-import { canvasFlowOf } from '../../canvas/flow-cache';
+import { fixableProblems, hasMigrationFixes } from '../migration/workflow-fixes';
+import { canvasFlowOf } from '../../flow/flow-cache';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 
 const NO_PROBLEMS: Problem[] = [];

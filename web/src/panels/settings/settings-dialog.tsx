@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LlmConfig, WorkspaceSettings } from '@planvas/shared';
 import { useApi } from '../../api/api-context';
-import { Dialog } from '../../authoring/dialog';
+import { Dialog } from '../../ui/dialog';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { ErrorDetails } from '../../forms/fields';
 import { LlmFields } from '../inspector/llm-fields';
@@ -27,7 +27,7 @@ export function SettingsDialog() {
     }
   }, [open, current]);
   if (!open) return null;
-  const close = () => store.getState().openOverlay(null);
+  const close = () => store.getState().closeOverlay('settings');
   const save = async () => {
     setSaving(true);
     try {

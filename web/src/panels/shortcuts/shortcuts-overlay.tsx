@@ -1,4 +1,4 @@
-import { Dialog } from '../../authoring/dialog';
+import { Dialog } from '../../ui/dialog';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { SHORTCUTS } from './shortcuts';
 
@@ -8,7 +8,7 @@ export function ShortcutsOverlay() {
   const open = useAppStore((s) => s.overlay === 'shortcuts');
   if (!open) return null;
   return (
-    <Dialog title="Keyboard shortcuts" onClose={() => store.getState().openOverlay(null)} testId="shortcuts-overlay">
+    <Dialog title="Keyboard shortcuts" onClose={() => store.getState().closeOverlay('shortcuts')} testId="shortcuts-overlay">
       <div className="pv-shortcuts">
         {SHORTCUTS.map((group) => (
           <section key={group.group}>

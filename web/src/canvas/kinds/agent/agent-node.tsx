@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import type { AgentNode as AgentNodeType } from '../../node-data';
+import type { AgentNode as AgentNodeType } from '../../../flow/node-data';
 import { DelegatingNode } from '../../parts/delegating-node';
-import { agentDefinition } from './definition';
+import { agentDefinition } from '../../../flow/kinds/agent';
 
 export const AgentNode = memo(function AgentNode({ id, data }: NodeProps<AgentNodeType>) {
   return <DelegatingNode id={id} data={data} definition={agentDefinition} />;

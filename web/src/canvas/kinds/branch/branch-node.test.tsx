@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BranchStep, Plan } from '@planvas/shared';
-import { planToFlow } from '../../plan-to-flow';
-import type { BranchNode } from '../../node-data';
+import { planToFlow } from '../../../flow/plan-to-flow';
+import type { BranchNode } from '../../../flow/node-data';
 import { handleSides, renderCanvasNode } from '../../../test/render-canvas-node';
 import { loadGenerationFixture } from '../../../test/fixtures';
 

@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { Braces, FileSearch } from 'lucide-react';
-import type { BranchNode as BranchNodeType } from '../../node-data';
+import type { BranchNode as BranchNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { branchDefinition } from './definition';
+import { branchDefinition } from '../../../flow/kinds/branch';
 
 /**
  * A branch step (agentworks): its question and one labelled output per route, the default marked

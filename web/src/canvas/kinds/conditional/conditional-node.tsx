@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import type { ConditionalNode as ConditionalNodeType } from '../../node-data';
+import type { ConditionalNode as ConditionalNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { conditionalDefinition } from './definition';
+import { conditionalDefinition } from '../../../flow/kinds/conditional';
 
 /** A conditional step: its question, Yes/No outputs, and how many steps each branch nests. */
 export const ConditionalNode = memo(function ConditionalNode({ data }: NodeProps<ConditionalNodeType>) {

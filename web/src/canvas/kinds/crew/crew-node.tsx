@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { ExternalLink, Timer } from 'lucide-react';
-import type { CrewNode as CrewNodeType } from '../../node-data';
+import type { CrewNode as CrewNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { crewDefinition } from './definition';
+import { crewDefinition } from '../../../flow/kinds/crew';
 
 /** The runtimes' default wait when timeout_seconds is 0 or absent (validateCrewStepFieldsTyped, agentworks). */
 const DEFAULT_TIMEOUT_SECONDS = 1800;

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import type { DecisionNode as DecisionNodeType } from '../../node-data';
+import type { DecisionNode as DecisionNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { decisionDefinition } from './definition';
+import { decisionDefinition } from '../../../flow/kinds/decision';
 
 /** A decision step: the question it evaluates and its Yes/No outputs. */
 export const DecisionNode = memo(function DecisionNode({ data }: NodeProps<DecisionNodeType>) {

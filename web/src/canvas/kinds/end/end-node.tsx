@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import type { EndNode as EndNodeType } from '../../node-data';
+import type { EndNode as EndNodeType } from '../../../flow/node-data';
 import { TerminalNode } from '../../parts/terminal-node';
-import { endDefinition } from './definition';
+import { endDefinition } from '../../../flow/kinds/end';
 
 export const EndNode = memo(function EndNode({ data }: NodeProps<EndNodeType>) {
   return <TerminalNode definition={endDefinition} data={data} />;

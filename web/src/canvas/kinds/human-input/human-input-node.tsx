@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { Variable } from 'lucide-react';
-import type { HumanInputNode as HumanInputNodeType } from '../../node-data';
+import type { HumanInputNode as HumanInputNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { humanInputDefinition } from './definition';
+import { humanInputDefinition } from '../../../flow/kinds/human-input';
 
 const RESPONSE_LABELS: Record<string, string> = { text: 'Free text', yesno: 'Yes / No', multiple_choice: 'Multiple choice' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, Step } from '@planvas/shared';
-import { planToFlow } from '../../plan-to-flow';
-import type { MessageSequenceNode } from '../../node-data';
+import { planToFlow } from '../../../flow/plan-to-flow';
+import type { MessageSequenceNode } from '../../../flow/node-data';
 import { handleSides, renderCanvasNode } from '../../../test/render-canvas-node';
 import { loadGenerationFixture } from '../../../test/fixtures';
 

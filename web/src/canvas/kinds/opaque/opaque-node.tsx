@@ -1,9 +1,9 @@
 import { memo, useMemo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import type { OpaqueNode as OpaqueNodeType } from '../../node-data';
+import type { OpaqueNode as OpaqueNodeType } from '../../../flow/node-data';
 import { NodeShell } from '../../parts/node-shell';
 import { useNodeGeometry } from '../../parts/use-node-geometry';
-import { opaqueDefinition } from './definition';
+import { opaqueDefinition } from '../../../flow/kinds/opaque';
 
 const MAX_JSON = 1500;
 

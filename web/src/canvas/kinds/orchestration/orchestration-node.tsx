@@ -1,12 +1,12 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { Route as RouteIcon } from 'lucide-react';
-import type { OrchestrationNode as OrchestrationNodeType } from '../../node-data';
+import type { OrchestrationNode as OrchestrationNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { ContextChips } from '../../parts/context-chips';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { orchestrationDefinition } from './definition';
+import { orchestrationDefinition } from '../../../flow/kinds/orchestration';
 
 /** An orchestration step (the older form): the routing node's look, with its orchestrator brief and sub-agent routes. */
 export const OrchestrationNode = memo(function OrchestrationNode({ data }: NodeProps<OrchestrationNodeType>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planToFlow } from '../../plan-to-flow';
-import type { OrchestratorNode } from '../../node-data';
+import { planToFlow } from '../../../flow/plan-to-flow';
+import type { OrchestratorNode } from '../../../flow/node-data';
 import { handleSides, renderCanvasNode } from '../../../test/render-canvas-node';
 import { loadGenerationFixture } from '../../../test/fixtures';
 

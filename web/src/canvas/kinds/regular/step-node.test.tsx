@@ -39,7 +39,7 @@ describe('StepNode (regular)', () => {
     const { plan } = loadFixturePlan('Workflow/ResearchReport');
     const broken: Plan = { ...plan, steps: plan.steps.map((s) => (s.id === 'gather-sources' ? { ...s, next_step_id: 'nowhere' } : s)) };
     const { checkPlan } = await import('@planvas/shared');
-    const { planToFlow } = await import('../../plan-to-flow');
+    const { planToFlow } = await import('../../../flow/plan-to-flow');
     const node = planToFlow(broken, { problems: checkPlan(broken) }).nodes.find((n) => n.id === 'gather-sources')!;
     const { getByTestId, wrapper } = await renderCanvasNode(node, 'LR');
     expect(getByTestId('problems-badge')).toHaveTextContent('1');

@@ -1,12 +1,12 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { Repeat } from 'lucide-react';
-import type { RegularNode } from '../../node-data';
+import type { RegularNode } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { ContextChips } from '../../parts/context-chips';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { regularDefinition } from './definition';
-import { StepBody } from './step-body';
+import { regularDefinition } from '../../../flow/kinds/regular';
+import { StepBody } from '../../parts/step-body';
 
 /** A regular step (also an untyped one, which the runtimes read as regular). */
 export const StepNode = memo(function StepNode({ data }: NodeProps<RegularNode>) {

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import type { RoutingNode as RoutingNodeType } from '../../node-data';
+import type { RoutingNode as RoutingNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { routingDefinition } from './definition';
+import { routingDefinition } from '../../../flow/kinds/routing';
 
 /** A routing step: its question, and one labelled output per route. */
 export const RoutingNode = memo(function RoutingNode({ data }: NodeProps<RoutingNodeType>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { END_NODE_ID, START_NODE_ID } from '../../node-data';
+import { END_NODE_ID, START_NODE_ID } from '../../../flow/node-data';
 import { fixtureNode } from '../../../test/fixture-nodes';
 import { handleSides, renderCanvasNode } from '../../../test/render-canvas-node';
 

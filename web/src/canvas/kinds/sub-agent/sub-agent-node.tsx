@@ -2,12 +2,12 @@ import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { Lock } from 'lucide-react';
 import { stepKind } from '@planvas/shared';
-import type { SubAgentNode as SubAgentNodeType } from '../../node-data';
+import type { SubAgentNode as SubAgentNodeType } from '../../../flow/node-data';
 import { ContextChips } from '../../parts/context-chips';
 import { NodeShell } from '../../parts/node-shell';
 import { useNodeGeometry } from '../../parts/use-node-geometry';
-import { StepBody } from '../regular/step-body';
-import { subAgentDefinition } from './definition';
+import { StepBody } from '../../parts/step-body';
+import { subAgentDefinition } from '../../../flow/kinds/sub-agent';
 import { titleOf } from '../../parts/text';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import type { Plan } from '@planvas/shared';
-import { planToFlow } from '../../plan-to-flow';
-import type { TodoTaskNode } from '../../node-data';
+import { planToFlow } from '../../../flow/plan-to-flow';
+import type { TodoTaskNode } from '../../../flow/node-data';
 import { handleSides, renderCanvasNode } from '../../../test/render-canvas-node';
 import { loadFixturePlan } from '../../../test/fixtures';
 

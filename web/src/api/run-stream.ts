@@ -1,0 +1,286 @@
+import { EventEnvelope, KNOWN_EVENT_TYPES, isFinalRunStatus, RunStatus } from '@planvas/shared';
+import { SeqSequencer } from './seq-sequencer';
+import { withAccessToken } from './access-token';
+
+/**
+ * Follows one run's events: one EventSource on `GET /api/runs/:id/stream?after=<last seq>`, with
+ * every gap filled from `GET /api/runs/:id/events?after=` so the page shows each event exactly once
+ * and misses none.
+ *
+ * - After a drop it opens a new EventSource itself with `?after=<last seq>` (instead of leaning on
+ *   the browser's own retry with Last-Event-ID): the browser gives up for good on some failures
+ *   (a 5xx while the server restarts), and an explicit resume point works the same on both paths.
+ * - The server names each SSE frame after its event type (`event: todo_task_item_created`), and an
+ *   EventSource only reports names it listens for. Known types are listened for; a frame of a type
+ *   planvas does not know (an external runtime's own) shows up as a hole in the seqs, which is
+ *   filled from GET /events. So unknown events are fetched, never lost.
+ * - After `maxSseFailures` connections in a row that brought nothing, it polls GET /events instead
+ *   (proxies that buffer or cut event streams), and tries SSE again every `sseRetryMs`.
+ * - Once the run's final `run_status` has been delivered (and a last fetch picked up anything
+ *   after it), the stream ends by itself.
+ */
+
+/** The part of the browser's EventSource used here, so tests can inject a double of it. */
+export interface EventSourceLike {
+  onopen: ((event: Event) => unknown) | null;
+  onerror: ((event: Event) => unknown) | null;
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'polling' | 'ended' | 'closed';
+
+export interface RunStreamOptions {
+  runId: string;
+  /** Highest seq the caller already holds (0: follow from the first event). */
+  after?: number;
+  baseUrl?: string;
+  /** New events, in seq order, each exactly once. */
+  onEvents(events: EventEnvelope[]): void;
+  onState?(state: StreamState): void;
+  /** One page of stored events after a seq (GET /api/runs/:id/events). */
+  fetchEvents(runId: string, after: number, signal: AbortSignal): Promise<EventEnvelope[]>;
+  createEventSource?: EventSourceFactory;
+  /** SSE event names to listen for besides `message`. */
+  eventTypes?: readonly string[];
+  maxSseFailures?: number;
+  /** Wait before reconnect attempt n (1-based count of failures so far, 0 after a healthy drop). */
+  reconnectDelayMs?: (failures: number) => number;
+  pollIntervalMs?: number;
+  sseRetryMs?: number;
+  /** Events arriving within this window are handed over together (one store update, one render). 0 = at once. */
+  flushDelayMs?: number;
+}
+
+export interface RunStream {
+  readonly runId: string;
+  readonly lastSeq: number;
+  readonly state: StreamState;
+  close(): void;
+}
+
+const DEFAULT_DELAYS = [250, 1000, 2000, 4000];
+
+function defaultEventSourceFactory(url: string): EventSourceLike {
+  return new EventSource(withAccessToken(url));
+}
+
+/** A frame's data as an envelope, or undefined when it is not one (heartbeats never get here). */
+export function parseEnvelope(data: unknown): EventEnvelope | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = EventEnvelope.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isRunEnd(event: EventEnvelope): boolean {
+  if (event.type !== 'run_status') return false;
+  const status = RunStatus.safeParse(event.data['status']);
+  return status.success && isFinalRunStatus(status.data);
+}
+
+export function followRun(options: RunStreamOptions): RunStream {
+  const {
+    runId,
+    baseUrl = '',
+    onEvents,
+    onState,
+    fetchEvents,
+    createEventSource = defaultEventSourceFactory,
+    eventTypes = KNOWN_EVENT_TYPES,
+    maxSseFailures = 3,
+    reconnectDelayMs = (n) => DEFAULT_DELAYS[Math.min(n, DEFAULT_DELAYS.length - 1)] ?? 1000,
+    pollIntervalMs = 1000,
+    sseRetryMs = 15_000,
+    flushDelayMs = 16,
+  } = options;
+
+  const sequencer = new SeqSequencer(options.after ?? 0);
+  const abort = new AbortController();
+  let state: StreamState = 'connecting';
+  let source: EventSourceLike | null = null;
+  let failures = 0;
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let sseRetryTimer: ReturnType<typeof setTimeout> | undefined;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let outbox: EventEnvelope[] = [];
+  let endSeen = false;
+  let catchingUp = false;
+  let catchUpAgain = false;
+
+  const stopped = () => state === 'closed' || state === 'ended';
+  const setState = (next: StreamState) => {
+    if (state === next) return;
+    state = next;
+    onState?.(next);
+  };
+
+  const flush = () => {
+    flushTimer = undefined;
+    if (outbox.length === 0) return;
+    const batch = outbox;
+    outbox = [];
+    onEvents(batch);
+  };
+
+  /** Feeds events from either path; returns true when the run's end was among those released. */
+  const take = (events: EventEnvelope[]) => {
+    const ready = sequencer.accept(events);
+    if (ready.length === 0) return;
+    if (ready.some(isRunEnd)) endSeen = true;
+    outbox.push(...ready);
+    if (flushDelayMs <= 0) flush();
+    else flushTimer ??= setTimeout(flush, flushDelayMs);
+  };
+
+  const finish = () => {
+    closeSource();
+    clearTimeout(timer);
+    clearTimeout(sseRetryTimer);
+    flush();
+    clearTimeout(flushTimer);
+    setState('ended');
+  };
+
+  /** Fetches every stored event after the last one released, page by page. */
+  const fetchAll = async () => {
+    for (;;) {
+      const page = await fetchEvents(runId, sequencer.lastSeq, abort.signal);
+      if (stopped()) return;
+      const before = sequencer.lastSeq;
+      take(page);
+      // An empty page, or one that moved nothing forward, means we are up to date.
+      if (page.length === 0 || sequencer.lastSeq === before) return;
+    }
+  };
+
+  /** Fills a hole in the stream; single-flight, re-run once if asked again meanwhile. */
+  const catchUp = async () => {
+    if (catchingUp) {
+      catchUpAgain = true;
+      return;
+    }
+    catchingUp = true;
+    try {
+      do {
+        catchUpAgain = false;
+        await fetchAll();
+      } while (catchUpAgain && !stopped());
+    } catch {
+      // The stream (or the poll loop) will try again; nothing is marked as seen that was not delivered.
+    } finally {
+      catchingUp = false;
+    }
+    if (endSeen && !stopped()) finish();
+  };
+
+  const closeSource = () => {
+    if (!source) return;
+    source.onopen = null;
+    source.onerror = null;
+    source.close();
+    source = null;
+  };
+
+  const connect = () => {
+    if (stopped()) return;
+    clearTimeout(timer);
+    if (attempts++ > 0) setState('reconnecting');
+    let received = false;
+    let es: EventSourceLike;
+    try {
+      es = createEventSource(`${baseUrl}/api/runs/${encodeURIComponent(runId)}/stream?after=${sequencer.lastSeq}`);
+    } catch {
+      startPolling();
+      return;
+    }
+    source = es;
+    const onMessage = (message: MessageEvent) => {
+      if (source !== es || stopped()) return;
+      const envelope = parseEnvelope(message.data);
+      if (!envelope) return;
+      if (!received) {
+        received = true;
+        failures = 0;
+      }
+      take([envelope]);
+      if (sequencer.hasGap) void catchUp();
+      else if (endSeen) void catchUp();
+    };
+    for (const type of new Set(['message', ...eventTypes])) es.addEventListener(type, onMessage);
+    es.onopen = () => {
+      if (source === es) setState('live');
+    };
+    es.onerror = () => {
+      if (source !== es) return;
+      closeSource();
+      if (stopped()) return;
+      if (!received) failures++;
+      if (failures >= maxSseFailures) {
+        startPolling();
+        return;
+      }
+      setState('reconnecting');
+      timer = setTimeout(connect, reconnectDelayMs(failures));
+    };
+  };
+
+  const poll = async () => {
+    if (stopped() || state !== 'polling') return;
+    try {
+      await fetchAll();
+    } catch {
+      // offline or the server is restarting: the next poll tries again
+    }
+    if (stopped()) return;
+    if (endSeen) {
+      finish();
+      return;
+    }
+    if (state === 'polling') timer = setTimeout(() => void poll(), pollIntervalMs);
+  };
+
+  const startPolling = () => {
+    closeSource();
+    setState('polling');
+    clearTimeout(sseRetryTimer);
+    sseRetryTimer = setTimeout(() => {
+      if (state !== 'polling') return;
+      clearTimeout(timer);
+      // One more failed connection sends it straight back to polling.
+      failures = Math.max(0, maxSseFailures - 1);
+      setState('reconnecting');
+      connect();
+    }, sseRetryMs);
+    void poll();
+  };
+
+  onState?.('connecting');
+  connect();
+
+  return {
+    runId,
+    get lastSeq() {
+      return sequencer.lastSeq;
+    },
+    get state() {
+      return state;
+    },
+    close() {
+      if (stopped()) return;
+      closeSource();
+      clearTimeout(timer);
+      clearTimeout(sseRetryTimer);
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      outbox = [];
+      abort.abort();
+      setState('closed');
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { BranchFrom, EventEnvelope, ExecutionProvider, RunSummary } from '@planvas/shared';
+import { ApiError } from './api-error';
+import { authorizedFetch } from './access-token';
+import { createJsonRequest } from './request';
+import { workflowApiPath } from './workflow-path';
+
+/**
+ * The runs API (README.md "Runs") as the web app uses it (the store's run slice calls it). A client
+ * of its own rather than part of the document client, so watching runs is developed and tested on its own.
+ */
+export interface RunsApi {
+  startRun(workflowId: string, body: StartRunRequest): Promise<{ runId: string }>;
+  /** Imports the seed system's decision log of a step (`logs/<stepId>/todo-task-execution.json`) as a run. */
+  importDecisionLog(workflowId: string, stepId: string): Promise<{ runId: string }>;
+  listRuns(workflowId: string, signal?: AbortSignal): Promise<RunSummary[]>;
+  getRun(runId: string, signal?: AbortSignal): Promise<RunSummary>;
+  cancelRun(runId: string): Promise<void>;
+  answerInput(runId: string, answer: string | number | boolean): Promise<void>;
+  editObjective(runId: string, objective: string, stepId?: string): Promise<void>;
+  /** One page of stored events with `seq > after`, oldest first. */
+  getEvents(runId: string, after: number, limit?: number, signal?: AbortSignal): Promise<EventEnvelope[]>;
+}
+
+export type StartRunRequest = {
+  provider?: ExecutionProvider;
+  paceMs?: number;
+  from?: BranchFrom;
+};
+
+export type RunsApiOptions = { baseUrl?: string; fetch?: typeof fetch };
+
+/** Events fetched per page; the server may answer fewer, callers page until an empty answer. */
+export const EVENTS_PAGE = 5000;
+
+export function runApiPath(runId: string): string {
+  return `/api/runs/${encodeURIComponent(runId)}`;
+}
+
+export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? authorizedFetch;
+
+  const request = createJsonRequest(baseUrl, doFetch);
+  const post = <T>(path: string, body: unknown, method = 'POST') =>
+    request<T>(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  return {
+    async startRun(workflowId, body) {
+      const answer = await post<{ runId?: string }>(`${workflowApiPath(workflowId)}/runs`, body);
+      if (typeof answer?.runId !== 'string') throw new ApiError(200, 'bad_response', 'starting a run gave no runId');
+      return { runId: answer.runId };
+    },
+    async importDecisionLog(workflowId, stepId) {
+      const answer = await post<{ runId?: string }>(`${workflowApiPath(workflowId)}/runs/import`, { stepId });
+      if (typeof answer?.runId !== 'string') throw new ApiError(200, 'bad_response', 'importing a decision log gave no runId');
+      return { runId: answer.runId };
+    },
+    async listRuns(workflowId, signal) {
+      const body = await request<{ runs?: RunSummary[] } | RunSummary[]>(`/api/runs?workflow=${encodeURIComponent(workflowId)}`, { signal });
+      const runs = Array.isArray(body) ? body : body?.runs;
+      if (!Array.isArray(runs)) throw new ApiError(200, 'bad_response', 'GET /api/runs: no `runs` list');
+      return runs;
+    },
+    async getRun(runId, signal) {
+      const body = await request<RunSummary | { run: RunSummary }>(runApiPath(runId), { signal });
+      return 'run' in body && body.run ? body.run : (body as RunSummary);
+    },
+    async cancelRun(runId) {
+      await post<unknown>(`${runApiPath(runId)}/cancel`, {});
+    },
+    async answerInput(runId, answer) {
+      await post<unknown>(`${runApiPath(runId)}/input`, { answer });
+    },
+    async editObjective(runId, objective, stepId) {
+      await post<unknown>(`${runApiPath(runId)}/objective`, { objective, ...(stepId ? { stepId } : {}) }, 'PUT');
+    },
+    async getEvents(runId, after, limit = EVENTS_PAGE, signal) {
+      const body = await request<{ events?: EventEnvelope[] }>(`${runApiPath(runId)}/events?after=${after}&limit=${limit}`, { signal });
+      if (!Array.isArray(body?.events)) throw new ApiError(200, 'bad_response', 'GET events: no `events` list');
+      return body.events;
+    },
+  };
+}

@@ -1,5 +1,0 @@
-import { MessagesSquare } from 'lucide-react';
-import { delegatingContent } from '../../parts/delegating-content';
-import { stepDefinition } from '../step-definition';
-
-export const messageSequenceDefinition = stepDefinition({ kind: 'message_sequence', label: 'Message sequence', hint: 'One conversation fed its items in order', icon: MessagesSquare, content: delegatingContent });

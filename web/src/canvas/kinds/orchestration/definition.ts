@@ -1,4 +1,0 @@
-import { Network } from 'lucide-react';
-import { stepDefinition } from '../step-definition';
-
-export const orchestrationDefinition = stepDefinition({ kind: 'orchestration', label: 'Orchestration', hint: 'An orchestrator with routes to sub-agents', icon: Network, content: { width: 290, height: 154 } });

@@ -1,6 +1,0 @@
-import { Waypoints } from 'lucide-react';
-import { delegatingContent } from '../../parts/delegating-content';
-import { stepDefinition } from '../step-definition';
-
-/** agentworks' name for the todo orchestrator: drawn as a todo_task is. */
-export const orchestratorDefinition = stepDefinition({ kind: 'orchestrator', label: 'Orchestrator', hint: 'Plans todos and delegates them to sub-agents', icon: Waypoints, content: delegatingContent });

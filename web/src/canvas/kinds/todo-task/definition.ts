@@ -1,5 +1,0 @@
-import { ListTodo } from 'lucide-react';
-import { delegatingContent } from '../../parts/delegating-content';
-import { stepDefinition } from '../step-definition';
-
-export const todoTaskDefinition = stepDefinition({ kind: 'todo_task', label: 'Todo task', hint: 'Plans todos and delegates them to sub-agents', icon: ListTodo, content: delegatingContent });

@@ -1,0 +1,4 @@
+import type { OrchestratorStep } from '@planvas/shared';
+import { delegatingFields } from '../delegating-fields';
+
+export const OrchestratorFields = delegatingFields<OrchestratorStep>({ itemsFirst: false });

@@ -1,0 +1,29 @@
+import type { SliceCreator } from '../app-state';
+import type { DocumentSlice } from '../state/document';
+
+export const createDocumentSlice: SliceCreator<DocumentSlice> = (set, get) => ({
+  workflowId: null,
+  document: null,
+  documentStatus: 'idle',
+  documentError: null,
+  documentLoadSeq: 0,
+  openWorkflow: (id) => {
+    if (id === get().workflowId) return;
+    set({ workflowId: id, document: null, documentStatus: id === null ? 'idle' : 'loading', documentError: null });
+  },
+  setDocument: (document) => {
+    // A late answer for a workflow the user already left is dropped.
+    if (document.id !== get().workflowId) return;
+    set({ document, documentStatus: 'ready', documentError: null });
+    // The loaded files are the saved state: a clean document and a fresh undo history.
+    get().documentLoaded(document);
+  },
+  failDocument: (id, error) => {
+    if (id !== get().workflowId) return;
+    set({ documentStatus: 'error', documentError: error });
+  },
+  reloadDocument: () => {
+    if (get().workflowId === null) return;
+    set({ documentStatus: 'loading', documentError: null, documentLoadSeq: get().documentLoadSeq + 1 });
+  },
+});

@@ -1,0 +1,53 @@
+import type { EventEnvelope, ExecutionProvider, RunSummary } from '@planvas/shared';
+import type { StreamState } from '../../api/run-stream';
+import type { RunDerived } from '../run-events/run-derive';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Which iteration of which step the user picked in the logs popup (its snapshot is shown). */
+export type IterationSelection = { runId: string; stepId: string; iteration: number };
+
+/** Another run's events, loaded on demand (previous runs in the popup, the compare view). */
+export type OtherRunEvents = { status: LoadStatus; events: EventEnvelope[]; error?: string };
+
+export type StartRunOptions = { provider?: ExecutionProvider; paceMs?: number };
+
+/**
+ * Watching runs: the runs of the open workflow, the one run being followed live (its events in
+ * seq order, each once, and what is derived from them), and the actions of the run controls.
+ */
+export type RunSlice = {
+  /** Runs of `runsOf`, newest first. */
+  runs: RunSummary[];
+  runsOf: string | null;
+  runsStatus: LoadStatus;
+  followedRunId: string | null;
+  followedRun: RunSummary | null;
+  /** The followed run's events, ordered by seq, no duplicates, no holes. */
+  runEvents: EventEnvelope[];
+  runEventsStatus: LoadStatus;
+  run: RunDerived;
+  streamState: StreamState | 'idle';
+  selectedIteration: IterationSelection | null;
+  otherRunEvents: Record<string, OtherRunEvents>;
+  /** The last failed run action, for the user to read. */
+  runError: string | null;
+
+  loadRuns(workflowId?: string): Promise<void>;
+  /** Starts a run of the open workflow and follows it; resolves to its id (null on failure). */
+  startRun(options?: StartRunOptions): Promise<string | null>;
+  cancelRun(): Promise<void>;
+  answerInput(answer: string | number | boolean): Promise<void>;
+  editObjective(objective: string, stepId?: string): Promise<void>;
+  /** Imports a step's decision log (the seed system's file) as a run and follows it. */
+  importDecisionLog(stepId: string): Promise<string | null>;
+  /** "Continue from here": a new run seeded from `runId`'s snapshot at `iteration`. */
+  continueFrom(runId: string, iteration: number, stepId?: string): Promise<string | null>;
+  openRun(runId: string): Promise<void>;
+  closeRun(): void;
+  selectIteration(selection: IterationSelection | null): void;
+  loadOtherRunEvents(runId: string): Promise<void>;
+  /** Adds events of the followed run (from the stream, a page, or a test), keeping seq order and dropping repeats. */
+  ingestRunEvents(runId: string, events: ReadonlyArray<EventEnvelope>): void;
+  clearRunError(): void;
+};
