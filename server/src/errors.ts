@@ -59,6 +59,32 @@ export const messages = {
   notAcceptableEventStream: 'This endpoint streams Server-Sent Events: send Accept: text/event-stream',
   invalidClientId: 'X-Planvas-Client must be 1 to 128 letters, digits or . _ : -',
   watcherClosed: 'planvas is shutting down; reconnect in a moment',
+  hostNotAllowedHere: (host: string) =>
+    `Host ${quote(host)} is not allowed: planvas answers only its own names (127.0.0.1, localhost, [::1], the address it listens on, ` +
+    `and names given with --allowed-host or PLANVAS_ALLOWED_HOSTS) to block DNS rebinding`,
+  duplicateHost: 'The request has more than one Host header',
+  badRequestTarget: (reason: string) => `The request target cannot be used: ${reason}`,
+  tokenOnlyInHeader:
+    'This planvas server requires an access token: send Authorization: Bearer <token> (?token= is accepted on event streams only)',
+  requestTimeout: (ms: number) => `The request was not received in full within ${ms / 1000} s; the connection is closed`,
+  headerTooLarge: 'The request headers are larger than this server accepts',
+  malformedRequest: 'The request is not well-formed HTTP/1.1',
+  runFolderNotWorkflow: (folder: string) =>
+    `it goes through ${quote(`${folder}/`)}, a run folder (runs/, logs/, learnings/ and execution/ hold what runs write), which never holds a workflow`,
+  outputOutsideExecution: (file: string, reason: string) =>
+    `context_output ${quote(file)} was not written: ${reason}; outputs are written only inside the run's execution folder`,
+  learnCodeScriptRefused: (script: string, reason: string) => `learn_code script ${script} was not started: ${reason}`,
+  stepIdNotFolderName: (stepId: string) =>
+    `step id ${quote(stepId)} is not a single folder name, so its todos.json would be written outside the run's execution folder; the step was not run`,
+  pathOutsideWorkspace: (path: string) =>
+    `Run data at ${quote(path)} is a symbolic link or leads outside the workspace; planvas neither reads nor writes run data through it (replace the link with a folder or file)`,
+  tooManyViewers: (limit: number) => `This planvas server already serves ${limit} live streams; close one (another tab or window) or try again later`,
+  tooManyRunViewers: (limit: number) => `This run already has ${limit} live viewers; close one or try again later`,
+  workspaceNotWritable: (folder: string | undefined, reason: string) =>
+    `planvas cannot write ${folder ? `in ${quote(folder)} of the workspace` : 'in the workspace'} (${reason}); the change was not saved. Make the folder writable for the user planvas runs as, then save again`,
+  dataFolderNotWritable: (reason: string) =>
+    `planvas cannot write its data folder (${reason}); the change was not saved. Make the folder writable for the user planvas runs as, or start planvas with another --data-dir`,
+  diskFull: 'There is no space left on the disk (or the disk quota is used up); the change was not saved. Free some space, then save again',
 } as const;
 
 /** Fastify's own status codes -> our stable error codes. */
@@ -70,6 +96,7 @@ export function codeForStatus(status: number): string {
     case 404: return 'not_found';
     case 405: return 'method_not_allowed';
     case 406: return 'not_acceptable';
+    case 408: return 'request_timeout';
     case 409: return 'conflict';
     case 412: return 'precondition_failed';
     case 413: return 'payload_too_large';
@@ -77,6 +104,7 @@ export function codeForStatus(status: number): string {
     case 422: return 'unprocessable_entity';
     case 428: return 'precondition_required';
     case 429: return 'too_many_requests';
+    case 431: return 'header_too_large';
     case 503: return 'service_unavailable';
     default: return status >= 500 ? 'internal_error' : 'bad_request';
   }

@@ -53,14 +53,30 @@ describe('main', () => {
     }
   });
 
-  it('with a token it may bind another address, and every API request needs the token', async () => {
-    const server = await startTsx('src/main.ts', ['--host', '0.0.0.0', '--port', '0', '--workspace', ws.root, '--data-dir', join(ws.base, 'data'), '--no-open'], RUNNING, {
-      PLANVAS_TOKEN: 'tok-123',
-    });
+  it('with a token it may bind another address, every API request needs the token, and Host is still checked', async () => {
+    const server = await startTsx(
+      'src/main.ts',
+      ['--host', '0.0.0.0', '--port', '0', '--workspace', ws.root, '--data-dir', join(ws.base, 'data'), '--no-open', '--allowed-host', 'planvas.lan'],
+      RUNNING,
+      { PLANVAS_TOKEN: 'tok-123', PLANVAS_ALLOWED_HOSTS: 'build-box.lan' },
+    );
     try {
       const port = server.match[2];
       expect((await fetch(`http://127.0.0.1:${port}/api/workflows`)).status).toBe(401);
       expect((await fetch(`http://127.0.0.1:${port}/api/workflows`, { headers: { authorization: 'Bearer tok-123' } })).status).toBe(200);
+      const { request } = await import('node:http');
+      const statusFor = (host: string) =>
+        new Promise<number | undefined>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port: Number(port), path: '/api/workflows', headers: { host, authorization: 'Bearer tok-123' } }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      expect(await statusFor('evil.example')).toBe(403);
+      expect(await statusFor(`planvas.lan:${port}`)).toBe(200);
+      expect(await statusFor(`build-box.lan:${port}`)).toBe(200);
     } finally {
       await server.stop();
     }

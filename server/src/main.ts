@@ -5,6 +5,7 @@ import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { allowedHostNames } from './plugins/allowed-host-names';
 import { START_USAGE, UsageError, exposureProblem, isLoopbackHost, parseStartArgs, type StartOptions } from './start-options';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
     ...(options.port !== 0 ? { port: options.port } : {}),
     ...(options.token ? { accessToken: options.token } : {}),
     ...(webDist ? { webDist } : {}),
-    ...(!isLoopbackHost(options.host) ? { allowedHosts: [options.host] } : {}),
+    // The bind address is allowed as a Host name by buildApp itself; these are the user's extra names.
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   try {
     await app.listen({ host: options.host, port: options.port });
@@ -72,6 +74,10 @@ async function main(): Promise<void> {
     `  workspace: ${workspace}`,
     `  data:      ${dataDir}`,
     ...(options.token ? [`  access token required; open ${url}?token=<your token>`] : []),
+    // Beyond loopback, say which names the browser may use: any other gets 403 (add one with --allowed-host).
+    ...(!isLoopbackHost(options.host) || options.allowedHosts
+      ? [`  host names: ${[...allowedHostNames(options.host, options.allowedHosts)].join(', ')} (more with --allowed-host NAME)`]
+      : []),
     ...(!webDist ? ['  web app not built (run `pnpm build`): serving the API only'] : []),
   ];
   console.log(banner.join('\n'));

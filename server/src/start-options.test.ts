@@ -18,6 +18,19 @@ describe('parseStartArgs', () => {
     expect(parseStartArgs([], { PLANVAS_TOKEN: 'b' }).token).toBe('b');
   });
 
+  it('collects --allowed-host (repeatable) and PLANVAS_ALLOWED_HOSTS (comma-separated), lower-cased', () => {
+    expect(parseStartArgs(['--allowed-host', 'planvas.lan', '--allowed-host=Build-Box']).allowedHosts).toEqual(['planvas.lan', 'build-box']);
+    expect(parseStartArgs([], { PLANVAS_ALLOWED_HOSTS: 'a.lan, 192.168.1.5 ,,[fe80::1]' }).allowedHosts).toEqual(['a.lan', '192.168.1.5', '[fe80::1]']);
+    expect(parseStartArgs(['--allowed-host', 'x.lan'], { PLANVAS_ALLOWED_HOSTS: 'y.lan' }).allowedHosts).toEqual(['x.lan', 'y.lan']);
+    expect(parseStartArgs(['--allowed-host', 'fe80::1']).allowedHosts).toEqual(['[fe80::1]']);
+    expect(parseStartArgs([]).allowedHosts).toBeUndefined();
+  });
+
+  it.each([['http://planvas.lan'], ['planvas.lan:4780'], ['a b'], [''], ['*'], ['evil.example/x']])('refuses --allowed-host %j', (name) => {
+    expect(() => parseStartArgs(['--allowed-host', name])).toThrow(UsageError);
+    if (name !== '') expect(() => parseStartArgs([], { PLANVAS_ALLOWED_HOSTS: name })).toThrow(UsageError);
+  });
+
   it.each([[['--port', 'http']], [['--port', '70000']], [['--port']], [['--workspace', '--port', '1']], [['--frobnicate']], [['stray']], [['--token=']]])(
     'refuses %j with a usage error',
     (args) => {

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_PORT } from './app';
 
 export interface StartOptions {
@@ -5,6 +6,8 @@ export interface StartOptions {
   port: number;
   host: string;
   token?: string;
+  /** Host names to answer besides the loopback names and the bind address (--allowed-host, PLANVAS_ALLOWED_HOSTS). */
+  allowedHosts?: string[];
   dataDir?: string;
   open: boolean;
 }
@@ -13,14 +16,16 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const START_USAGE = `usage: pnpm start [--] [--workspace DIR] [--port N] [--host H] [--token T] [--data-dir D] [--no-open]
+export const START_USAGE = `usage: pnpm start [--] [--workspace DIR] [--port N] [--host H] [--token T] [--allowed-host NAME]... [--data-dir D] [--no-open]
 
-  --workspace DIR   workspace root holding workflow folders (default: a writable copy of the demo workspace)
-  --port N          port to listen on (default ${DEFAULT_PORT})
-  --host H          address to bind (default ${DEFAULT_HOST}); any non-loopback address needs a token
-  --token T         access token every API request must carry (or set PLANVAS_TOKEN)
-  --data-dir D      where planvas keeps its own state (default: <repo>/.planvas/data/<workspace>)
-  --no-open         do not open a browser`;
+  --workspace DIR      workspace root holding workflow folders (default: a writable copy of the demo workspace)
+  --port N             port to listen on (default ${DEFAULT_PORT})
+  --host H             address to bind (default ${DEFAULT_HOST}); any non-loopback address needs a token
+  --token T            access token every API request must carry (or set PLANVAS_TOKEN)
+  --allowed-host NAME  a Host name to answer besides localhost and the bind address, e.g. planvas.lan
+                       (repeatable; or PLANVAS_ALLOWED_HOSTS=a,b)
+  --data-dir D         where planvas keeps its own state (default: <repo>/.planvas/data/<workspace>)
+  --no-open            do not open a browser`;
 
 /**
  * Parses the server's flags. pnpm passes `pnpm start -- --port 5000` through with the `--`, so a
@@ -46,6 +51,7 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
       case '--data-dir': options.dataDir = value(); break;
       case '--host': options.host = value(); break;
       case '--token': options.token = value(); break;
+      case '--allowed-host': (options.allowedHosts ??= []).push(allowedHostName(value(), '--allowed-host')); break;
       case '--no-open': options.open = false; break;
       case '--port': {
         const raw = value();
@@ -63,7 +69,22 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
   }
   if (options.token === undefined && env.PLANVAS_TOKEN) options.token = env.PLANVAS_TOKEN;
   if (options.token !== undefined && options.token.length === 0) throw new UsageError('--token must not be empty');
+  const fromEnv = (env.PLANVAS_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  for (const name of fromEnv) (options.allowedHosts ??= []).push(allowedHostName(name, 'PLANVAS_ALLOWED_HOSTS'));
   return options;
+}
+
+/**
+ * A host name or IP address as a Host header names it, lower-cased, an IPv6 address in brackets.
+ * No port (the server's own port is checked anyway), no scheme, no wildcard: a pattern would let
+ * an attacker's name match.
+ */
+function allowedHostName(raw: string, source: string): string {
+  const name = raw.trim().toLowerCase();
+  const unbracketed = name.replace(/^\[(.*)\]$/, '$1');
+  if (isIPv6(unbracketed)) return `[${unbracketed}]`;
+  if (/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(name) && name.length <= 253) return name;
+  throw new UsageError(`${source}: "${raw}" is not a host name or IP address (no scheme, port or wildcard)`);
 }
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */

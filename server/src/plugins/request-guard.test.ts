@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFor, copyFixtureWorkspace, expectApiError, hashTree, workflowUrl, type TempWorkspace } from '../test-support/fixture-workspace';
-import { isAllowedHost, isAllowedOrigin } from './request-guard';
+import { EVENT_STREAM_ROUTES, isAllowedHost, isAllowedOrigin } from './request-guard';
 
 let ws: TempWorkspace;
 let app: FastifyInstance;
@@ -15,7 +15,8 @@ const id = 'Workflow/ResearchReport';
 beforeAll(async () => {
   ws = await copyFixtureWorkspace();
   app = await appFor(ws, { port: 4780 });
-  tokenApp = await appFor({ ...ws, dataDir: join(ws.base, 'data-token') }, { port: 4780, accessToken: TOKEN, host: '0.0.0.0' });
+  // Bound to a LAN address, with one more name given by --allowed-host.
+  tokenApp = await appFor({ ...ws, dataDir: join(ws.base, 'data-token') }, { port: 4780, accessToken: TOKEN, host: '192.168.1.5', allowedHosts: ['planvas.lan'] });
   etag = String((await app.inject({ url: workflowUrl(id, '/plan'), headers: { host: '127.0.0.1:4780' } })).headers.etag);
 });
 afterAll(async () => {
@@ -23,6 +24,9 @@ afterAll(async () => {
   await tokenApp.close();
   await ws.cleanup();
 });
+
+/** The token app checks Host like any other: these requests come from a loopback name unless they say otherwise. */
+const local = { host: '127.0.0.1:4780' };
 
 const save = (headers: Record<string, string>) => ({
   method: 'PUT' as const,
@@ -96,9 +100,9 @@ describe('access token', () => {
   });
 
   it('a wrong token gets 401', async () => {
-    expectApiError(await tokenApp.inject({ url: '/api/workflows', headers: { authorization: 'Bearer nope' } }), 401, 'token_invalid');
-    expectApiError(await tokenApp.inject({ url: '/api/workflows?token=nope' }), 401, 'token_invalid');
-    expectApiError(await tokenApp.inject({ url: '/api/workflows', headers: { authorization: `Basic ${TOKEN}` } }), 401);
+    expectApiError(await tokenApp.inject({ url: '/api/workflows', headers: { ...local, authorization: 'Bearer nope' } }), 401, 'token_invalid');
+    expectApiError(await tokenApp.inject({ url: '/api/changes?token=nope', headers: { ...local, accept: 'text/event-stream' } }), 401, 'token_invalid');
+    expectApiError(await tokenApp.inject({ url: '/api/workflows', headers: { ...local, authorization: `Basic ${TOKEN}` } }), 401);
   });
 
   it('writes without the token change nothing', async () => {
@@ -108,15 +112,75 @@ describe('access token', () => {
     expect(await hashTree(ws.base)).toEqual(before);
   });
 
-  it('the Bearer header or ?token= (EventSource) is accepted, from any Host name', async () => {
-    const byHeader = await tokenApp.inject({ url: '/api/workflows', headers: { host: '192.168.1.5:4780', authorization: `Bearer ${TOKEN}` } });
-    expect(byHeader.statusCode).toBe(200);
-    const byQuery = await tokenApp.inject({ url: `/api/workflows?token=${encodeURIComponent(TOKEN)}`, headers: { host: 'planvas.lan:4780' } });
-    expect(byQuery.statusCode).toBe(200);
+  it('the Bearer header is accepted from the loopback names, the bind address and --allowed-host names', async () => {
+    for (const host of ['127.0.0.1:4780', 'localhost:4780', '192.168.1.5:4780', 'planvas.lan:4780', 'PLANVAS.LAN']) {
+      const res = await tokenApp.inject({ url: '/api/workflows', headers: { host, authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode, host).toBe(200);
+    }
   });
 
   it('a foreign Origin still may not change anything, even with the token', async () => {
     expectApiError(await tokenApp.inject(save({ authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' })), 403, 'origin_not_allowed');
+  });
+});
+
+describe('access token: the path the router routes is the path that is guarded', () => {
+  const bearer = { ...local, authorization: `Bearer ${TOKEN}` };
+
+  it.each([
+    ['GET', '/%61pi/workflows'],
+    ['GET', '/%61pi/settings'],
+    ['GET', '/%61%70%69/health'],
+    ['GET', '/api/%77orkflows'],
+    ['GET', '/%61pi/workflows/Workflow%2FResearchReport/plan'],
+    ['HEAD', '/%61pi/workflows'],
+    // Not routed at all: still 401, so a 404 tells nothing before the token is checked.
+    ['GET', '/%61pi/nope'],
+    ['GET', '/%41PI/workflows'],
+    ['GET', '/API/workflows'],
+    ['GET', '/api%2Fworkflows'],
+    ['DELETE', '/%61pi/workflows'],
+  ] as const)('%s %s without the token: 401', async (method, url) => {
+    const res = await tokenApp.inject({ method, url, headers: { ...local, accept: 'text/event-stream' } });
+    expect(res.statusCode).toBe(401);
+    if (method !== 'HEAD') expectApiError(res, 401, 'token_required');
+  });
+
+  it('an encoded /api answers as the router routes it once the token is there', async () => {
+    expect((await tokenApp.inject({ url: '/%61pi/workflows', headers: bearer })).statusCode).toBe(200);
+  });
+
+  it('writes through an encoded /api without the token change nothing', async () => {
+    const before = await hashTree(ws.base);
+    const planUrl = `/%61pi/workflows/${encodeURIComponent(id)}/plan`;
+    expectApiError(await tokenApp.inject({ ...save({}), url: planUrl }), 401, 'token_required');
+    expectApiError(await tokenApp.inject({ ...create({}), url: '/%61pi/workflows' }), 401, 'token_required');
+    expectApiError(await tokenApp.inject({ method: 'PUT', url: '/%61pi/settings', headers: { ...local, 'content-type': 'application/json' }, payload: '{"defaultLlm":"planted"}' }), 401, 'token_required');
+    expect(existsSync(join(ws.root, 'Workflow/Planted'))).toBe(false);
+    expect(await hashTree(ws.base)).toEqual(before);
+  });
+});
+
+describe('Host allow-list with a token', () => {
+  it.each(['evil.example:4780', 'evil.example', '10.0.0.9:4780', 'planvas.lan.evil.example', ''])('%s gets 403 even with the right token', async (host) => {
+    const before = await hashTree(ws.base);
+    const headers = { host, authorization: `Bearer ${TOKEN}` };
+    expectApiError(await tokenApp.inject({ url: '/api/workflows', headers }), 403, 'host_not_allowed');
+    expectApiError(await tokenApp.inject(save(headers)), 403, 'host_not_allowed');
+    expect(await hashTree(ws.base)).toEqual(before);
+  });
+});
+
+describe('?token= is for event streams only', () => {
+  it('on any other route it is not looked at: 401, the Bearer header is needed', async () => {
+    for (const url of [`/api/workflows?token=${TOKEN}`, `${workflowUrl(id, '/plan')}?token=${TOKEN}`, `/api/settings?token=${TOKEN}`]) {
+      expectApiError(await tokenApp.inject({ url, headers: local }), 401, 'token_required');
+    }
+    expectApiError(await tokenApp.inject({ ...save({}), url: `${workflowUrl(id, '/plan')}?token=${TOKEN}` }), 401, 'token_required');
+  });
+
+  it('the event-stream routes it is accepted on are routes of the app', () => {
+    for (const url of EVENT_STREAM_ROUTES) expect(tokenApp.hasRoute({ method: 'GET', url }), url).toBe(true);
   });
 });
 
