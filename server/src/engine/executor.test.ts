@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -106,6 +107,16 @@ describe('executor faults', () => {
     );
     expect(run.error).toBe('orchestrator turn 1 failed: connection reset');
     expect(events.find((e) => e.type === 'todo_task_item_created')!.data).toMatchObject({ title: 'made before the crash', iteration: 1 });
+  });
+
+  it('does not run a todo_task step whose id is not one folder name: its todos.json would leave the execution folder', async () => {
+    const plan = todoTaskPlan({ routes: 1 });
+    (plan['steps'] as Array<Record<string, unknown>>)[0]!['id'] = '../../../escape';
+    await writeWorkflow(root.root, 'Esc', plan);
+    const { outcome, events } = await runToEnd(new ScriptedProvider(), {}, 'Esc');
+    expect(outcome).toEqual({ status: 'failed', reason: expect.stringContaining('step id "../../../escape" is not a single folder name') });
+    expect(errorOf(events)).toMatchObject({ kind: 'unsupported_step', step_id: '../../../escape' });
+    expect(existsSync(join(root.root, 'Esc/escape'))).toBe(false);
   });
 
   it('stops a plan that loops forever at the step cap', async () => {

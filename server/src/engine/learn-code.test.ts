@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -152,6 +152,44 @@ describe('learn_code fast path', () => {
     const simple = await run('LC/Simple');
     expect(learnCodeResult(simple.events)).toBeUndefined();
     expect(existsSync(join(ws.root, 'LC/Simple/runs', simple.runId, 'execution/ran.txt'))).toBe(false);
+  });
+
+  it('gives the script a minimal environment: no access token, no PLANVAS_* settings, no provider keys', async () => {
+    Object.assign(process.env, {
+      PLANVAS_TOKEN: 'server-access-token',
+      PLANVAS_OPENAI_API_KEY: 'sk-planvas-key',
+      PLANVAS_OPENAI_BASE_URL: 'https://example.invalid/v1',
+      ANTHROPIC_API_KEY: 'sk-ant-secret',
+      GITHUB_TOKEN: 'ghp-secret',
+      AWS_SECRET_ACCESS_KEY: 'aws-secret',
+      DATABASE_URL: 'postgres://user:pw@host/db',
+    });
+    const dumpEnv = `import json, os\nwith open('result.json', 'w') as f:\n    json.dump(dict(os.environ), f)\n`;
+    await writeWorkflow(ws.root, 'LC/Env', todoTaskPlan({ routes: 1 }), learnCodeConfig, { 'learnings/work/main.py': dumpEnv });
+    const result = await run('LC/Env', { fastPathOnly: true });
+    expect(result.status, result.error).toBe('completed');
+    const env = JSON.parse(await readFile(join(ws.root, 'LC/Env/runs', result.runId, 'execution/result.json'), 'utf8')) as Record<string, string>;
+    for (const key of ['PLANVAS_TOKEN', 'OPENAI_API_KEY', 'PLANVAS_OPENAI_API_KEY', 'PLANVAS_OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'GITHUB_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'DATABASE_URL']) {
+      expect(env[key], key).toBeUndefined();
+    }
+    expect(Object.values(env).join('\n')).not.toMatch(/server-access-token|sk-planvas-key|example\.invalid|sk-ant-secret|ghp-secret|aws-secret|user:pw/);
+    // What it does get: its callback, its run and folder, and what any program needs to start.
+    expect(env['MCP_API_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/learn-code\/[0-9a-f]{32}$/);
+    expect(env['PLANVAS_RUN_ID']).toBe(result.runId);
+    expect(env['PLANVAS_EXECUTION_DIR']).toContain(join('LC/Env/runs', result.runId, 'execution'));
+    expect(env['PATH']).toBeTruthy();
+    expect(Object.keys(env).filter((k) => k.startsWith('PLANVAS_')).sort()).toEqual(['PLANVAS_EXECUTION_DIR', 'PLANVAS_RUN_ID']);
+  });
+
+  it('starts only a real file of learnings/<step-id>/ of the workflow, never one a symlink leads elsewhere', async () => {
+    const marker = `open('ran.txt', 'w').write('yes')\n`;
+    await writeWorkflow(ws.root, 'LC/Linked', todoTaskPlan({ routes: 1 }), learnCodeConfig, { 'elsewhere/main.py': marker });
+    await mkdir(join(ws.root, 'LC/Linked/learnings/work'), { recursive: true });
+    await symlink(join(ws.root, 'LC/Linked/elsewhere/main.py'), join(ws.root, 'LC/Linked/learnings/work/main.py'));
+    const linked = await run('LC/Linked', { fastPathOnly: true });
+    expect(linked.status).toBe('failed');
+    expect(learnCodeResult(linked.events)).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('learn_code script learnings/work/main.py was not started') });
+    expect(existsSync(join(ws.root, 'LC/Linked/runs', linked.runId, 'execution/ran.txt'))).toBe(false);
   });
 
   it('refuses callbacks without a running script and unknown routes', async () => {

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
-import { access } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTodo, learnCodeEligibility, type StepConfigEntry, type OrchestratingStep } from '@planvas/shared';
-import { ApiError } from '../errors';
+import { ApiError, messages } from '../errors';
 import { runMessages } from '../runs/messages';
-import { isSafeSegment } from '../workspace/safe-path';
+import { runFolderIn } from '../workspace/run-folders';
+import { isMissing, isSafeSegment } from '../workspace/safe-path';
+import { learnCodeEnv } from './learn-code-env';
 import type { RunContext, SubAgentCallHandler } from './run-context';
 import { errorMessage } from './step-failure';
 import { emitStatus } from './step-helpers';
@@ -29,28 +32,54 @@ export interface LearnCodeOutcome {
   reason: string;
 }
 
-/** `learnings/<step-id>/main.py` run by python3, else `main.mjs` run by this node. */
-export async function findLearnCodeScript(workflowDir: string, stepId: string): Promise<{ path: string; command: string; relative: string } | undefined> {
-  if (!isSafeSegment(stepId)) return undefined;
-  const candidates = [
-    { file: 'main.py', command: 'python3' },
-    { file: 'main.mjs', command: process.execPath },
-  ];
-  for (const candidate of candidates) {
+export interface LearnCodeScript {
+  /** The script's real path (no symlink in it), which is what runs. */
+  path: string;
+  command: string;
+  /** `learnings/<step-id>/main.py`, for events and messages. */
+  relative: string;
+}
+
+/** The step's script, or that it has none, or why the one it has may not run. */
+export type LearnCodeScriptLookup = { script: LearnCodeScript } | { missing: true } | { refused: string; relative: string };
+
+const SCRIPT_CANDIDATES = [
+  { file: 'main.py', command: 'python3' },
+  { file: 'main.mjs', command: process.execPath },
+];
+
+/**
+ * `learnings/<step-id>/main.py` run by python3, else `main.mjs` run by this node. Only a real
+ * file of that very folder of a real workflow is ever started: the step id must be one folder
+ * name, the workflow may not lie in a run folder (what runs write is never code planvas starts),
+ * and no symlink may lead the name anywhere else (a run's execution folder, say, where agents
+ * write files).
+ */
+export async function findLearnCodeScript(workflowDir: string, workflowId: string, stepId: string): Promise<LearnCodeScriptLookup> {
+  const shown = `learnings/${stepId}/main.py`;
+  if (!isSafeSegment(stepId)) return { refused: 'the step id is not a single folder name', relative: shown };
+  if (runFolderIn(workflowId.split('/')) !== undefined) return { refused: `workflow ${JSON.stringify(workflowId)} lies in a run folder`, relative: shown };
+  for (const candidate of SCRIPT_CANDIDATES) {
+    const relative = `learnings/${stepId}/${candidate.file}`;
     const path = join(workflowDir, 'learnings', stepId, candidate.file);
+    let info: Stats;
     try {
-      await access(path);
-      return { path, command: candidate.command, relative: `learnings/${stepId}/${candidate.file}` };
-    } catch {
-      // not this one
+      info = await lstat(path);
+    } catch (error) {
+      if (isMissing(error)) continue;
+      throw error;
     }
+    const expected = join(await realpath(workflowDir), 'learnings', stepId, candidate.file);
+    // Undefined for a link to nothing; any link at all makes the real path differ.
+    const real = await realpath(path).catch(() => undefined);
+    if (real !== expected) return { refused: 'it is reached through a symbolic link', relative };
+    if (!info.isFile()) return { refused: 'it is not a regular file', relative };
+    return { script: { path: real, command: candidate.command, relative } };
   }
-  return undefined;
+  return { missing: true };
 }
 
 const TAIL_BYTES = 4096;
-/** Provider keys stay in planvas: a script gets only its callback URL. */
-const WITHHELD_ENV = ['OPENAI_API_KEY', 'PLANVAS_OPENAI_API_KEY'];
 
 /**
  * Runs the step's learn_code script (read-only: never repaired or rewritten). The script drives
@@ -79,8 +108,10 @@ export async function runLearnCode(ctx: RunContext, session: TodoTaskSession): P
     return { success: outcome.success, reason: outcome.reason };
   };
 
-  const script = await findLearnCodeScript(ctx.paths.workflowDir, step.id);
-  if (!script) return report({ success: false, reason: `no learnings/${step.id}/main.py (or main.mjs) to run` });
+  const found = await findLearnCodeScript(ctx.paths.workflowDir, ctx.workflowId, step.id);
+  if ('missing' in found) return report({ success: false, reason: `no learnings/${step.id}/main.py (or main.mjs) to run` });
+  if ('refused' in found) return report({ success: false, script: found.relative, reason: messages.learnCodeScriptRefused(found.relative, found.refused) });
+  const { script } = found;
 
   let chain: Promise<unknown> = Promise.resolve();
   const handler: SubAgentCallHandler = (body) => {
@@ -115,10 +146,9 @@ export async function runLearnCode(ctx: RunContext, session: TodoTaskSession): P
   return report({ success: true, script: script.relative, exitCode: 0, reason: `${session.delegations.length} sub-agent call(s), validation passed` });
 }
 
-function runScript(script: { path: string; command: string }, url: string, ctx: RunContext): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; error?: string }> {
+function runScript(script: LearnCodeScript, url: string, ctx: RunContext): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; error?: string }> {
   return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, MCP_API_URL: url, PLANVAS_RUN_ID: ctx.runId, PLANVAS_EXECUTION_DIR: ctx.paths.executionDir };
-    for (const key of WITHHELD_ENV) delete env[key];
+    const env = learnCodeEnv(process.env, { MCP_API_URL: url, PLANVAS_RUN_ID: ctx.runId, PLANVAS_EXECUTION_DIR: ctx.paths.executionDir });
     const child = spawn(script.command, [script.path], { cwd: ctx.paths.executionDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let error: string | undefined;

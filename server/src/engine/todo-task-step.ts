@@ -15,6 +15,8 @@ import { configOf, emitStatus, llmOf, tierOf, validationOf } from './step-helper
 import type { StepPosition } from './step-position';
 import { validateStep } from './simple-steps';
 import { TodoTaskSession } from './todo-task-session';
+import { messages } from '../errors';
+import { isSafeSegment } from '../workspace/safe-path';
 import { join } from 'node:path';
 
 /**
@@ -37,6 +39,9 @@ export async function runTodoTaskStep(ctx: RunContext, node: FlowNode, position:
 }
 
 async function openSession(ctx: RunContext, step: OrchestratingStep, position: StepPosition): Promise<TodoTaskSession> {
+  // todos.json lives in `<execution>/<step-id>/`: an id that is not one folder name would put it
+  // anywhere a plan says (`../../../learnings/x`), so such a step is not run.
+  if (!isSafeSegment(step.id)) throw new StepFailure('unsupported_step', messages.stepIdNotFolderName(step.id), step.id);
   const seed = ctx.seed?.stepId === step.id ? ctx.seed : undefined;
   if (seed) {
     // Consumed once: if the flow comes back to this step later it starts from its own file.

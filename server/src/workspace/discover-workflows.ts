@@ -1,12 +1,14 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RUN_FOLDERS } from './run-folders';
 
 /**
  * Folders that belong to a workflow (or to tooling) and never hold another workflow. Skipping
- * them keeps discovery fast on a workspace with many runs and logs.
+ * them keeps discovery fast on a workspace with many runs and logs; the run folders among them
+ * must be skipped (lookup refuses them too: a run writes what is in them).
  */
-export const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'planning', 'runs', 'learnings', 'logs', 'execution']);
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', 'planning', ...RUN_FOLDERS]);
 const MAX_DEPTH = 16;
 
 /** What a walk of the workspace saw: the workflows, and the folders a watcher must watch. */

@@ -13,6 +13,7 @@ import {
 } from '@planvas/shared';
 import { ApiError, messages } from '../errors';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
+import { assertIdOutsideRunFolders, isRealPathInRunFolder } from './run-folders';
 import { checkWorkflowId, joinSegments, realPathInside } from './safe-path';
 
 /** Where a workflow's files are, all as real paths inside the workspace root. */
@@ -44,19 +45,24 @@ export interface LoadedWorkflow {
  * Turns an id from a URL or a request body into real paths, refusing anything that would read or
  * write outside the root: the id is checked lexically first (400), then every existing part is
  * resolved through symlinks and must still lie inside the root (404 otherwise, as if absent).
+ * Run folders (run-folders.ts) are never workflows, by name (400) or by where a symlink leads (404).
  */
 export async function locateWorkflow(rootReal: string, id: string): Promise<WorkflowFiles> {
   const check = checkWorkflowId(id);
   if (!check.ok) throw new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, check.reason), [{ path: 'id', message: check.reason }]);
+  assertIdOutsideRunFolders(id, check.segments);
   const notFound = () => new ApiError(404, 'workflow_not_found', messages.workflowNotFound(id));
+  // A folder or file reached through a symlink into a run folder is no workflow's either (as if absent).
+  const inRunFolder = (real: string) => isRealPathInRunFolder(rootReal, real);
   const dir = await realPathInside(rootReal, joinSegments(rootReal, check.segments));
-  if (!dir || dir === rootReal) throw notFound();
+  if (!dir || dir === rootReal || inRunFolder(dir)) throw notFound();
   const planningDir = await realPathInside(rootReal, join(dir, 'planning'));
-  if (!planningDir) throw notFound();
+  if (!planningDir || inRunFolder(planningDir)) throw notFound();
   const planPath = await realPathInside(rootReal, join(planningDir, 'plan.json'));
-  if (!planPath) throw notFound();
+  if (!planPath || inRunFolder(planPath)) throw notFound();
   const stepConfigLink = join(planningDir, 'step_config.json');
   let stepConfigPath = await realPathInside(rootReal, stepConfigLink);
+  if (stepConfigPath && inRunFolder(stepConfigPath)) throw notFound();
   if (!stepConfigPath) {
     // Either absent (fine: the file is optional) or a symlink leading out of the root or
     // nowhere, which must be neither read through nor replaced.

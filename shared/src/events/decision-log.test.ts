@@ -30,6 +30,15 @@ describe('decision log', () => {
     expect(rewritten).toBe(fixtureLog);
   });
 
+  it('keeps keys a log line brings, __proto__ included, without touching any prototype', () => {
+    const text = '{"__proto__":{"x":1},"step_id":"s","todo_task_response":{"constructor":{"prototype":{"y":2}},"next_action":"continue"}}';
+    const parsed = parseDecisionLog(text);
+    if (!parsed.ok) throw new Error('parse');
+    expect(formatDecisionLogLine(parsed.lines[0]!)).toBe(text);
+    const empty: Record<string, unknown> = {};
+    expect([empty['x'], empty['y']]).toEqual([undefined, undefined]);
+  });
+
   it('round-trips an event through the real line shape with Go zero values', () => {
     const parsed = parseDecisionLog(fixtureLog);
     if (!parsed.ok) throw new Error('parse');

@@ -135,7 +135,8 @@ export function routeSelectedToDecisionLogLine(data: TodoTaskRouteSelected, time
 function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    // No prototype: a line's own `__proto__` key is then kept as a key (and changes no prototype).
+    const out = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value).sort()) out[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
     return out;
   }

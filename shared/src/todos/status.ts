@@ -7,7 +7,9 @@ import { RICH_TODO_STATUSES, SEED_TODO_STATUSES } from './schema';
  */
 export type TodoStatusGroup = (typeof SEED_TODO_STATUSES)[number];
 
-const GROUP_OF: Record<string, TodoStatusGroup> = {
+// A Map, not an object: statuses are any text a runtime sends ("constructor", "__proto__"), and
+// an object lookup would answer its prototype's members for those.
+const GROUP_OF: ReadonlyMap<string, TodoStatusGroup> = new Map(Object.entries({
   open: 'open',
   planned: 'open',
   ready: 'open',
@@ -23,13 +25,13 @@ const GROUP_OF: Record<string, TodoStatusGroup> = {
   done: 'completed',
   // Intentionally skipped with a reason: closed, so it must not hold back "all complete".
   skipped: 'completed',
-};
+} satisfies Record<string, TodoStatusGroup>));
 
 /** Bucket of any status string; an unknown status is treated as not started (`open`). */
 export function normalizeTodoStatus(status: string | null | undefined): TodoStatusGroup {
   if (status == null) return 'open';
   // Exact names are the norm; only odd spellings pay for trimming and lower-casing.
-  return (Object.prototype.hasOwnProperty.call(GROUP_OF, status) ? GROUP_OF[status] : GROUP_OF[status.trim().toLowerCase()]) ?? 'open';
+  return GROUP_OF.get(status) ?? GROUP_OF.get(status.trim().toLowerCase()) ?? 'open';
 }
 
 /** True when the status closes the item (completed, done, skipped). */

@@ -1,8 +1,7 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { TODO_TOOL_ARGS, TODO_TOOL_DESCRIPTIONS, TODO_TOOL_NAMES, type LlmConfig } from '@planvas/shared';
-import { fileInside } from '../validation';
+import { executionFilePath, writeExecutionFile } from '../execution-files';
 import { agentTaskPrompt, choicePrompt, orchestratorTurnPrompt } from './kind-prompts';
 import { chatCompletion, parseArguments, type ChatClientSettings, type ChatMessage, type ChatTool } from './openai-client';
 import { ProviderError, type AgentResult, type AgentTask, type ChoiceRequest, type ChoiceResult, type OrchestratorDecision, type OrchestratorTurn, type Provider } from './provider';
@@ -218,12 +217,15 @@ export class OpenAiProvider implements Provider {
 }
 
 async function runFileTool(workDir: string, name: string, args: Record<string, unknown>, written: string[]): Promise<string> {
-  const path = typeof args['path'] === 'string' ? fileInside(workDir, args['path']) : undefined;
-  if (!path) return JSON.stringify({ error: 'path must be a relative path inside the working folder' });
+  // Checked through symlinks too: the model may only touch files really inside the run's folder.
+  const resolved = typeof args['path'] === 'string' ? await executionFilePath(workDir, args['path']) : undefined;
+  if (!resolved?.ok) {
+    return JSON.stringify({ error: `path must be a relative path inside the working folder${resolved ? `: ${resolved.reason}` : ''}` });
+  }
+  const { path } = resolved;
   if (name === 'write_file') {
     if (typeof args['content'] !== 'string') return JSON.stringify({ error: 'content must be text' });
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, args['content']);
+    await writeExecutionFile(path, args['content']);
     written.push(String(args['path']));
     return JSON.stringify({ ok: true });
   }

@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, extname } from 'node:path';
+import { extname } from 'node:path';
 import type { JsonCheck, ValidationSchema } from '@planvas/shared';
-import { fileInside, parseCheckPath, type JsonPathToken } from '../validation';
+import { messages } from '../../errors';
+import { executionFilePath, writeExecutionFile } from '../execution-files';
+import { parseCheckPath, type JsonPathToken } from '../validation';
 import { samplePattern } from './sample-pattern';
 
 export interface OutputContext {
@@ -55,23 +56,38 @@ function valueFor(check: JsonCheck, seed: string): unknown {
 
 type Container = Record<string, unknown> | unknown[];
 
+/**
+ * json_checks paths are keys a plan chooses (`__proto__.x`, `constructor.prototype.x`): the
+ * document is built only from own properties, on objects without a prototype, and written with
+ * defineProperty, so no path can reach or change Object.prototype. JSON.stringify writes such
+ * objects like any other, a `__proto__` key included.
+ */
+const emptyObject = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
+function ownAt(holder: Container, token: JsonPathToken): unknown {
+  return Object.hasOwn(holder, token) ? (holder as Record<string | number, unknown>)[token] : undefined;
+}
+
+function putAt(holder: Container, token: JsonPathToken, value: unknown): void {
+  Object.defineProperty(holder, token, { value, writable: true, enumerable: true, configurable: true });
+}
+
 function setAt(root: Record<string, unknown>, tokens: ReadonlyArray<JsonPathToken>, value: unknown, overwrite: boolean): void {
   let current: Container = root;
   tokens.forEach((token, index) => {
     const last = index === tokens.length - 1;
     const next = tokens[index + 1];
-    const holder = current as Record<string | number, unknown>;
     if (last) {
-      if (overwrite || holder[token] === undefined) holder[token] = value;
+      if (overwrite || ownAt(current, token) === undefined) putAt(current, token, value);
       return;
     }
-    let child = holder[token];
+    let child = ownAt(current, token);
     if (child === null || typeof child !== 'object') {
-      child = typeof next === 'number' ? [] : {};
-      holder[token] = child;
+      child = typeof next === 'number' ? [] : emptyObject();
+      putAt(current, token, child);
     }
     if (Array.isArray(child) && typeof next === 'number') {
-      while (child.length <= next) child.push(typeof tokens[index + 2] === 'string' ? {} : '');
+      while (child.length <= next) child.push(typeof tokens[index + 2] === 'string' ? emptyObject() : '');
     }
     current = child as Container;
   });
@@ -81,14 +97,14 @@ function getAt(root: unknown, tokens: ReadonlyArray<JsonPathToken>): unknown {
   let current = root;
   for (const token of tokens) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[token];
+    current = ownAt(current as Container, token);
   }
   return current;
 }
 
 /** A JSON document that satisfies `checks` (as far as `samplePattern` can), plus context fields. */
 export function jsonSatisfying(checks: ReadonlyArray<JsonCheck>, ctx: OutputContext): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  const root = emptyObject();
   const parsed = checks
     .map((check) => ({ check, tokens: parseCheckPath(check.path) }))
     .filter((c): c is { check: JsonCheck; tokens: JsonPathToken[] } => c.tokens !== undefined && c.tokens.length > 0);
@@ -110,8 +126,8 @@ export function jsonSatisfying(checks: ReadonlyArray<JsonCheck>, ctx: OutputCont
     }
     if (check.max_length != null && array.length > check.max_length) array.length = check.max_length;
   }
-  if (!('generated_by' in root)) root['generated_by'] = 'planvas scripted provider';
-  if (!('step_id' in root)) root['step_id'] = ctx.stepId;
+  if (!Object.hasOwn(root, 'generated_by')) root['generated_by'] = 'planvas scripted provider';
+  if (!Object.hasOwn(root, 'step_id')) root['step_id'] = ctx.stepId;
   return root;
 }
 
@@ -124,18 +140,21 @@ function contentFor(fileName: string, checks: ReadonlyArray<JsonCheck>, ctx: Out
 }
 
 /**
- * Writes each declared output file into `dir`, shaped to pass the step's validation_schema. Files
- * outside `dir` are never written (a plan cannot point the scripted agent elsewhere).
+ * Writes each declared output file into `dir` (the run's execution folder), shaped to pass the
+ * step's validation_schema. A name that would land anywhere else (absolute, `..`, a symlink out)
+ * fails the step before anything is written: a plan cannot point the scripted agent at the
+ * workflow's learnings, its planning folder or outside the workspace.
  */
 export async function writeScriptedOutputs(dir: string, files: ReadonlyArray<string>, validation: ValidationSchema | null | undefined, ctx: OutputContext): Promise<string[]> {
-  const written: string[] = [];
+  const targets: Array<{ fileName: string; path: string }> = [];
   for (const fileName of files) {
-    const path = fileInside(dir, fileName);
-    if (!path) continue;
-    const checks = validation?.files?.find((f) => f.file_name === fileName)?.json_checks ?? [];
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, contentFor(fileName, checks, ctx));
-    written.push(fileName);
+    const resolved = await executionFilePath(dir, fileName);
+    if (!resolved.ok) throw new Error(messages.outputOutsideExecution(fileName, resolved.reason));
+    targets.push({ fileName, path: resolved.path });
   }
-  return written;
+  for (const { fileName, path } of targets) {
+    const checks = validation?.files?.find((f) => f.file_name === fileName)?.json_checks ?? [];
+    await writeExecutionFile(path, contentFor(fileName, checks, ctx));
+  }
+  return targets.map((t) => t.fileName);
 }

@@ -121,8 +121,9 @@ export class ScriptedProvider implements Provider {
   private async writeMissingOutputs(turn: OrchestratorTurn): Promise<string[]> {
     const missing: string[] = [];
     for (const file of turn.outputs) {
+      // A name outside the folder counts as missing, so writing it fails the step with the reason.
       const path = fileInside(turn.workDir, file);
-      if (path && !(await exists(path))) missing.push(file);
+      if (!path || !(await exists(path))) missing.push(file);
     }
     return writeScriptedOutputs(turn.workDir, missing, turn.validation, {
       stepId: turn.step.id,
