@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError, messages } from '../errors';
 import { acceptsEventStream, openEventStream, resolveHeartbeatMs, type EventStream } from '../http/sse';
+import { viewerRegistryOf, type SseLimits } from '../http/sse-viewers';
 import type { WorkflowRoute } from './params';
 
 export interface ChangesRoutesOptions {
   /** Heartbeat comment interval (at most 15 s; default 10 s or PLANVAS_SSE_HEARTBEAT_MS). */
   heartbeatMs?: number;
+  /** The server's viewer limits (shared with the run streams; see http/sse-viewers). */
+  sse?: Partial<SseLimits>;
 }
 
 /**
@@ -15,6 +18,8 @@ export interface ChangesRoutesOptions {
  */
 export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (app, options) => {
   const heartbeatMs = resolveHeartbeatMs(options.heartbeatMs);
+  // Change streams count against the same total as run streams, and are cut off the same way.
+  const viewers = viewerRegistryOf(app.server, options.sse);
 
   const requireEventStream = (request: FastifyRequest) => {
     if (!acceptsEventStream(request.headers.accept)) {
@@ -37,7 +42,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
     // 400 for a bad id, 404 for no such workflow: answered before the stream opens.
     await app.workspace.locate(id);
     requireEventStream(request);
-    const stream = openEventStream(request, reply, { heartbeatMs });
+    const stream = openEventStream(request, reply, { heartbeatMs, viewers });
     await follow(request, stream, () =>
       app.watcher.subscribeWorkflow(id, {
         ready: (snapshot) => stream.send('ready', snapshot),
@@ -48,7 +53,7 @@ export const changesRoutes: FastifyPluginAsync<ChangesRoutesOptions> = async (ap
 
   app.get('/api/changes', async (request, reply) => {
     requireEventStream(request);
-    const stream = openEventStream(request, reply, { heartbeatMs });
+    const stream = openEventStream(request, reply, { heartbeatMs, viewers });
     await follow(request, stream, () =>
       app.watcher.subscribeWorkspace({
         ready: (snapshot) => stream.send('ready', snapshot),

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { decisionLogLineToEvent, parseDecisionLog, type DecisionLogLine, type ImportRunBody, type RunSummary } from '@planvas/shared';
 import { ApiError } from '../errors';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { isMissing } from '../workspace/safe-path';
+import { readFileInside } from './confined-fs';
 import { DECISION_LOG_FILE, decisionLogPath } from './decision-log-writer';
 import type { EventToStore } from './event-log';
 import { runMessages } from './messages';
@@ -24,7 +24,8 @@ export async function importDecisionLog(runs: RunStore, workspace: WorkspaceRepo
     const path = decisionLogPath(files.dir, stepId);
     if (!path) throw new ApiError(400, 'invalid_step_id', runMessages.invalidStepId(stepId), [{ path: '$.stepId', message: 'not a single folder name' }]);
     try {
-      text = await readFile(path, 'utf8');
+      // Never through a link out of the root, and never echoing what such a link leads to.
+      text = (await readFileInside(workspace.root, path)).toString('utf8');
     } catch (error) {
       if (isMissing(error)) throw new ApiError(404, 'decision_log_missing', runMessages.decisionLogMissing(stepId));
       throw error;

@@ -15,6 +15,8 @@ export function decisionLogPath(base: string, stepId: string): string | undefine
  * the seed system's popup can read planvas runs: to the workflow's own
  * `logs/<step-id>/todo-task-execution.json` (where that system looks), appended after whatever
  * earlier runs left, and to a per-run copy under `runs/<run-id>/logs/` that holds this run alone.
+ * Both are written only inside `root` (the workspace root; by default the workflow folder), never
+ * through a symlink.
  */
 export class DecisionLogWriter {
   private readonly appenders = new Map<string, LineAppender>();
@@ -22,6 +24,7 @@ export class DecisionLogWriter {
   constructor(
     private readonly workflowDir: string,
     private readonly runDir: string,
+    private readonly root: string = workflowDir,
   ) {}
 
   private readonly targets = new Map<string, string[]>();
@@ -39,7 +42,7 @@ export class DecisionLogWriter {
   private appenderFor(path: string): LineAppender {
     let appender = this.appenders.get(path);
     if (!appender) {
-      appender = new LineAppender(path);
+      appender = new LineAppender(path, this.root);
       this.appenders.set(path, appender);
     }
     return appender;

@@ -1,8 +1,12 @@
-import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, realpath, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EventEnvelope } from '@planvas/shared';
 import { isMissing } from '../workspace/safe-path';
+import { OPEN_APPEND_READ, ensureDirInside, openInside } from './confined-fs';
 import { rememberEnvelopeJson } from './envelope-json';
+import { LogIndexCache, extendIndex, loadSidecar, writeSidecar } from './log-index-files';
+import { LogOffsetIndex } from './log-offset-index';
+import { readEventsPage, type EventsPage } from './log-page';
 
 /** An event to store; the log adds `seq` and (unless given, e.g. by an import) `timestamp`. */
 export interface EventToStore {
@@ -18,9 +22,6 @@ interface PendingBatch {
   resolve: (envelopes: EventEnvelope[]) => void;
   reject: (error: unknown) => void;
 }
-
-/** Every stored line starts like this (the envelope is always written seq first). */
-const SEQ_PREFIX = /^\{"seq":(\d+),/;
 
 /**
  * When an append is acknowledged. `batch` (default): once its bytes are written to the file (they
@@ -48,6 +49,10 @@ export function syncPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): SyncPol
  *
  * A crash mid-write can leave a torn last line (never acknowledged, never streamed): open()
  * cuts it off, so the file is always valid JSON Lines.
+ *
+ * Reads go through a sparse offset index (LogOffsetIndex) kept up to date by the appends and
+ * saved beside the log when it closes (`events.index.json`), so a reopened log does not scan its
+ * file again and a reader of the finished run starts at the right offset.
  */
 export class EventLog {
   private seq: number;
@@ -55,8 +60,8 @@ export class EventLog {
   private draining = false;
   private failure: unknown;
   private closed = false;
-  /** Byte offset of each line by seq (index = seq - 1), for cheap resumes. */
-  private readonly offsets: number[];
+  /** Where lines start (every Nth line), covering everything appended, written or not. */
+  private readonly offsets: LogOffsetIndex;
   private size: number;
   /** What is written: readers never see bytes of an append still in flight. */
   private committedSeq: number;
@@ -66,36 +71,59 @@ export class EventLog {
   private awaitingSync: PendingBatch[] = [];
   private syncWaiters: Array<{ size: number; resolve: () => void; reject: (e: unknown) => void }> = [];
   private syncedSize: number;
+  /** True once the sidecar no longer matches (appends, or it was missing or wrong at open). */
+  private sidecarStale: boolean;
 
   private constructor(
     readonly path: string,
+    private readonly root: string,
     private readonly handle: FileHandle,
-    scan: { lastSeq: number; offsets: number[]; size: number },
+    index: LogOffsetIndex,
+    sidecarStale: boolean,
     private readonly onCommit: (envelopes: EventEnvelope[]) => void,
     private readonly policy: SyncPolicy,
   ) {
-    this.seq = scan.lastSeq;
-    this.offsets = scan.offsets;
-    this.size = scan.size;
-    this.committedSeq = scan.lastSeq;
-    this.committedSize = scan.size;
-    this.syncedSize = scan.size;
+    this.offsets = index;
+    this.seq = index.maxSeq;
+    this.size = index.size;
+    this.committedSeq = index.maxSeq;
+    this.committedSize = index.size;
+    this.syncedSize = index.size;
+    this.sidecarStale = sidecarStale;
   }
 
-  static async open(path: string, onCommit: (envelopes: EventEnvelope[]) => void = () => undefined, policy: SyncPolicy = 'batch'): Promise<EventLog> {
-    await mkdir(dirname(path), { recursive: true });
-    const handle = await open(path, 'a+');
+  /**
+   * Opens (creating) the log at `path`. With `root`, the log's folder is created and opened only
+   * inside that workspace root and the file is never a symlink (confined-fs); without it (tests,
+   * tools), the folder the log is in counts as the root.
+   */
+  static async open(
+    path: string,
+    onCommit: (envelopes: EventEnvelope[]) => void = () => undefined,
+    policy: SyncPolicy = 'batch',
+    options: { root?: string } = {},
+  ): Promise<EventLog> {
+    let root = options.root;
+    if (root === undefined) {
+      await mkdir(dirname(path), { recursive: true });
+      root = await realpath(dirname(path));
+    } else {
+      await ensureDirInside(root, dirname(path));
+    }
+    const handle = await openInside(root, path, OPEN_APPEND_READ);
     try {
-      const bytes = await handle.readFile();
-      const lastNewline = bytes.lastIndexOf(0x0a);
-      const complete = lastNewline + 1;
-      if (complete < bytes.length) {
+      const { size } = await handle.stat();
+      const complete = await completeLinesEnd(handle, size);
+      if (complete < size) {
         // A torn tail from a crash mid-write: it was never acknowledged, so it is dropped.
         await handle.truncate(complete);
         await handle.datasync();
       }
-      const scan = scanLines(bytes.subarray(0, complete));
-      return new EventLog(path, handle, { ...scan, size: complete }, onCommit, policy);
+      const saved = await loadSidecar(root, path, handle, complete);
+      const index = saved ?? LogOffsetIndex.empty();
+      await extendIndex(handle, index, complete);
+      const sidecarStale = !saved || saved.size !== complete;
+      return new EventLog(path, root, handle, index, sidecarStale, onCommit, policy);
     } catch (error) {
       await handle.close();
       throw error;
@@ -127,14 +155,16 @@ export class EventLog {
     drafts.forEach((draft, i) => {
       const seq = ++this.seq;
       const json = `{"seq":${seq},${bodies[i]}`;
-      this.offsets.push(this.size);
-      this.size += Buffer.byteLength(json) + 1;
+      const length = Buffer.byteLength(json);
+      this.offsets.addLine(length, seq);
+      this.size += length + 1;
       text += `${json}\n`;
       const envelope: EventEnvelope = { seq, ...draft };
       rememberEnvelopeJson(envelope, json);
       envelopes.push(envelope);
     });
     const bytes = this.size - start;
+    this.sidecarStale = true;
     return new Promise((resolve, reject) => {
       this.pending.push({ text, bytes, envelopes, resolve, reject });
       if (!this.draining) void this.drain();
@@ -201,15 +231,14 @@ export class EventLog {
 
   /** Committed events with seq > after, at most `limit`. */
   async readAfter(after: number, limit = Number.POSITIVE_INFINITY): Promise<EventEnvelope[]> {
+    return (await this.readPageAfter(after, limit)).events;
+  }
+
+  /** Committed events with seq > after, at most `limit`, and notices of damaged lines on the way. */
+  async readPageAfter(after: number, limit = Number.POSITIVE_INFINITY): Promise<EventsPage> {
     const start = Math.max(0, Math.floor(after));
-    if (start >= this.committedSeq || limit <= 0) return [];
-    const from = this.offsets[start] ?? this.committedSize;
-    const stop = Math.min(this.committedSeq, start + limit);
-    const end = stop < this.committedSeq ? (this.offsets[stop] ?? this.committedSize) : this.committedSize;
-    const length = end - from;
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await this.handle.read(buffer, 0, length, from);
-    return parseLines(buffer.subarray(0, bytesRead), after, limit);
+    if (start >= this.committedSeq || limit <= 0) return { events: [], notices: [] };
+    return readEventsPage(this.handle, this.offsets, this.committedSize, start, limit);
   }
 
   /** Resolves when every append made so far is written and covered by an fdatasync. */
@@ -223,56 +252,50 @@ export class EventLog {
     });
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes the file; the offset index is saved beside it and, given a cache, handed to it, so the
+   * finished run's first reader needs neither a scan nor the sidecar.
+   */
+  async close(cache?: LogIndexCache): Promise<void> {
     if (this.closed) return;
     await this.flush().catch(() => undefined);
     this.closed = true;
-    await this.handle.close();
-  }
-}
-
-function scanLines(bytes: Buffer): { lastSeq: number; offsets: number[] } {
-  const offsets: number[] = [];
-  let lastSeq = 0;
-  let start = 0;
-  while (start < bytes.length) {
-    const newline = bytes.indexOf(0x0a, start);
-    const end = newline < 0 ? bytes.length : newline;
-    const head = bytes.toString('utf8', start, Math.min(end, start + 32));
-    const match = SEQ_PREFIX.exec(head);
-    if (match) {
-      const seq = Number(match[1]);
-      // Lines are numbered 1..n in order; an index by seq needs exactly that.
-      if (seq === lastSeq + 1) {
-        offsets.push(start);
-        lastSeq = seq;
+    try {
+      if (!this.failure && this.committedSize === this.size) {
+        if (this.sidecarStale) await writeSidecar(this.root, this.path, this.offsets, this.handle);
+        if (cache) {
+          const stat = await this.handle.stat();
+          cache.adopt(this.path, this.offsets, { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs });
+        }
       }
+    } finally {
+      await this.handle.close();
     }
-    start = end + 1;
   }
-  return { lastSeq, offsets };
 }
 
-function parseLines(bytes: Buffer, after: number, limit: number): EventEnvelope[] {
-  const out: EventEnvelope[] = [];
-  for (const line of bytes.toString('utf8').split('\n')) {
-    if (out.length >= limit) break;
-    const match = SEQ_PREFIX.exec(line);
-    if (!match || Number(match[1]) <= after) continue;
-    out.push(JSON.parse(line) as EventEnvelope);
+/** Where the last complete line ends (after its newline): a torn tail after it is not part of the log. */
+async function completeLinesEnd(handle: FileHandle, size: number): Promise<number> {
+  const chunk = Buffer.allocUnsafe(64 * 1024);
+  let end = size;
+  while (end > 0) {
+    const length = Math.min(chunk.length, end);
+    const { bytesRead } = await handle.read(chunk, 0, length, end - length);
+    const newline = chunk.subarray(0, bytesRead).lastIndexOf(0x0a);
+    if (newline >= 0) return end - length + newline + 1;
+    end -= length;
   }
-  return out;
+  return 0;
 }
 
-/** Reads events of a log that is not open (a finished run), without holding the file. */
+/** Reads events of a log that is not open (tools and tests; the run store keeps its own LogIndexCache). */
 export async function readEventsFile(path: string, after = 0, limit = Number.POSITIVE_INFINITY): Promise<EventEnvelope[]> {
-  let bytes: Buffer;
+  let root: string;
   try {
-    bytes = await readFile(path);
+    root = await realpath(dirname(path));
   } catch (error) {
     if (isMissing(error)) return [];
     throw error;
   }
-  const complete = bytes.lastIndexOf(0x0a) + 1;
-  return parseLines(bytes.subarray(0, complete), after, limit);
+  return (await new LogIndexCache().readPage(root, path, after, limit)).events;
 }

@@ -1,11 +1,14 @@
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { mkdir, realpath, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { OPEN_APPEND_READ, ensureDirInside, openInside } from './confined-fs';
 
 /**
  * Appends lines to a JSON Lines file the way the seed system's Go writer leaves it: lines joined
  * by `\n` and no trailing newline. A line is preceded by `\n` when the file already has content
  * that does not end with one, so appending always keeps every line separate and the file valid.
  * Appends queued while a sync is in flight go out together (one write, one fdatasync).
+ * The file is created and opened only inside `root` and never through a symlink (confined-fs);
+ * without a root, the file's own folder (created if missing) is the root.
  */
 export class LineAppender {
   private handle: FileHandle | undefined;
@@ -14,7 +17,10 @@ export class LineAppender {
   private queue: Array<{ line: string; resolve: () => void; reject: (e: unknown) => void }> = [];
   private draining = false;
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    private readonly root?: string,
+  ) {}
 
   append(line: string): Promise<void> {
     if (line.includes('\n')) return Promise.reject(new Error('a JSON Lines entry must not contain a newline'));
@@ -26,8 +32,15 @@ export class LineAppender {
 
   private async ensureOpen(): Promise<FileHandle> {
     if (this.handle) return this.handle;
-    await mkdir(dirname(this.path), { recursive: true });
-    const handle = await open(this.path, 'a+');
+    let root: string;
+    if (this.root === undefined) {
+      await mkdir(dirname(this.path), { recursive: true });
+      root = await realpath(dirname(this.path));
+    } else {
+      root = await realpath(this.root);
+      await ensureDirInside(root, dirname(this.path));
+    }
+    const handle = await openInside(root, this.path, OPEN_APPEND_READ);
     const { size } = await handle.stat();
     this.empty = size === 0;
     if (size > 0) {

@@ -26,4 +26,5 @@ export const runMessages = {
   noActiveLearnCode: 'No learn_code script of this run is running; sub-agents can only be called while it runs',
   unknownRoute: (routeId: string, stepId: string) => `Step ${quote(stepId)} has no predefined route ${quote(routeId)}`,
   notListening: 'learn_code needs the planvas server to listen on a port (scripts call back over HTTP)',
+  logCorrupt: (line: number, reason: string) => `Line ${line} of the run's event log was skipped: ${reason}`,
 } as const;

@@ -1,17 +1,21 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isFinalRunStatus, type EventEnvelope, type RunProvider, type RunSummary } from '@planvas/shared';
 import { ApiError } from '../errors';
 import type { StateStore } from '../state/state-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
+import { assertRunFoldersInside, ensureDirInside } from './confined-fs';
 import { EventBus } from './event-bus';
-import { EventLog, readEventsFile, syncPolicyFromEnv, type EventToStore, type SyncPolicy } from './event-log';
+import { EventLog, syncPolicyFromEnv, type EventToStore, type SyncPolicy } from './event-log';
+import { LogIndexCache, type LogIndexCacheOptions } from './log-index-files';
+import type { EventsPage } from './log-page';
 import { runMessages } from './messages';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
 import { RunSummaryTracker } from './run-summary';
 
 /** Where a run's files are: `<workflow>/runs/<run-id>/` (the seed system's run layout). */
 export interface RunPaths {
+  /** The workspace root (real path): no run file is read or written outside it (confined-fs). */
+  root: string;
   workflowId: string;
   workflowDir: string;
   runDir: string;
@@ -35,6 +39,8 @@ export interface RunStoreOptions {
   summaryFlushMs?: number;
   /** When appends are acknowledged (see SyncPolicy); default from PLANVAS_EVENT_FSYNC, else `batch`. */
   syncPolicy?: SyncPolicy;
+  /** How logs of runs that are not open are read (tests count the bytes read). */
+  logIndex?: LogIndexCacheOptions;
   now?: () => Date;
 }
 
@@ -56,9 +62,12 @@ export class RunStore {
   private readonly open = new Map<string, OpenRun>();
   private readonly opening = new Map<string, Promise<OpenRun>>();
   private readonly now: () => Date;
+  /** Offset indexes of logs not open for appending (finished runs): pages read from the right offset. */
+  private readonly logIndexes: LogIndexCache;
 
   constructor(private readonly options: RunStoreOptions) {
     this.now = options.now ?? (() => new Date());
+    this.logIndexes = new LogIndexCache(options.logIndex);
   }
 
   async create(input: CreateRunInput): Promise<RunSummary> {
@@ -76,8 +85,10 @@ export class RunStore {
       ...(input.parent ? { parent: input.parent } : {}),
       ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
     };
-    const paths = pathsOf(files.dir, files.id, id);
-    await mkdir(paths.executionDir, { recursive: true });
+    const paths = pathsOf(this.options.workspace.root, files.dir, files.id, id);
+    // Refused (409) before anything is written when runs/, logs/ or learnings/ lead out of the root.
+    await assertRunFoldersInside(paths.root, paths.workflowDir);
+    await ensureDirInside(paths.root, paths.executionDir);
     await this.options.state.update((draft) => {
       draft.runs[id] = summary;
     });
@@ -109,7 +120,7 @@ export class RunStore {
     const open = this.open.get(runId);
     if (open) return open.paths;
     const files = await this.options.workspace.locate(summary.workflowId);
-    return pathsOf(files.dir, files.id, summary.id);
+    return pathsOf(this.options.workspace.root, files.dir, files.id, summary.id);
   }
 
   /**
@@ -132,10 +143,20 @@ export class RunStore {
 
   /** Committed events after `after`, at most `limit`. */
   async events(runId: string, after = 0, limit = Number.POSITIVE_INFINITY): Promise<EventEnvelope[]> {
-    this.require(runId);
+    return (await this.eventsPage(runId, after, limit)).events;
+  }
+
+  /**
+   * Committed events after `after`, at most `limit`, with notices of damaged log lines skipped on
+   * the way, and the run's last seq (of the log itself when it is not open: a row can only lag).
+   */
+  async eventsPage(runId: string, after = 0, limit = Number.POSITIVE_INFINITY): Promise<EventsPage & { lastSeq: number }> {
+    const summary = this.require(runId);
     const open = this.open.get(runId);
-    if (open) return open.log.readAfter(after, limit);
-    return readEventsFile((await this.paths(runId)).eventsPath, after, limit);
+    if (open) return { ...(await open.log.readPageAfter(after, limit)), lastSeq: open.log.lastSeq };
+    const paths = await this.paths(runId);
+    const page = await this.logIndexes.readPage(paths.root, paths.eventsPath, after, limit);
+    return { ...page, lastSeq: Math.max(page.lastSeq, summary.eventCount) };
   }
 
   /** The committed sequence number a new viewer starts from. */
@@ -150,10 +171,28 @@ export class RunStore {
     if (!pending) {
       pending = (async () => {
         const files = await this.options.workspace.locate(summary.workflowId);
-        const paths = pathsOf(files.dir, files.id, summary.id);
-        const tracker = new RunSummaryTracker(summary);
-        const run: OpenRun = { tracker, paths, dirty: false, log: undefined as unknown as EventLog };
-        run.log = await EventLog.open(paths.eventsPath, (envelopes) => this.committed(summary.id, run, envelopes), this.options.syncPolicy ?? syncPolicyFromEnv());
+        const paths = pathsOf(this.options.workspace.root, files.dir, files.id, summary.id);
+        this.logIndexes.forget(paths.eventsPath);
+        const run: OpenRun = { tracker: new RunSummaryTracker(summary), paths, dirty: false, log: undefined as unknown as EventLog };
+        run.log = await EventLog.open(paths.eventsPath, (envelopes) => this.committed(summary.id, run, envelopes), this.options.syncPolicy ?? syncPolicyFromEnv(), { root: paths.root });
+        if (run.log.lastSeq !== summary.eventCount) {
+          // The log holds what the index never heard of (a crash between an append and the index
+          // update) or lost what it had: the log is the record, so the row is rebuilt from it.
+          try {
+            run.tracker = await this.trackerFromLog(summary, run.log.lastSeq, (after) => run.log.readAfter(after, REBUILD_PAGE));
+          } catch (error) {
+            await run.log.close();
+            throw error;
+          }
+          run.dirty = true;
+          await this.persist(summary.id, run);
+          const status = run.tracker.status;
+          if (isFinalRunStatus(status)) {
+            // The log says the run has ended: its log stays closed for good.
+            await run.log.close(this.logIndexes);
+            throw new ApiError(409, 'run_ended', runMessages.runEnded(summary.id, status));
+          }
+        }
         this.open.set(summary.id, run);
         return run;
       })().finally(() => this.opening.delete(summary.id));
@@ -188,7 +227,7 @@ export class RunStore {
       await run.log.flush();
       if (!run.dirty) {
         this.open.delete(runId);
-        await run.log.close();
+        await run.log.close(this.logIndexes);
       }
     }
   }
@@ -199,6 +238,7 @@ export class RunStore {
    * open, since their producer may still be posting.
    */
   async recoverInterrupted(): Promise<string[]> {
+    await this.reconcileWithLogs();
     const recovered: string[] = [];
     for (const summary of Object.values(this.options.state.read().runs)) {
       if (isFinalRunStatus(summary.status) || summary.provider === 'external' || this.open.has(summary.id)) continue;
@@ -211,6 +251,46 @@ export class RunStore {
     }
     await this.flush();
     return recovered;
+  }
+
+  /**
+   * Index rows of unfinished runs checked against their logs (start-up): a crash between an
+   * append and the index update leaves the row behind the log (counts, lastSeq, even the run's
+   * end), so a row whose event count is not the log's highest seq is rebuilt from the log. Only
+   * unfinished rows can be behind: a run's end is written to the index at once.
+   */
+  async reconcileWithLogs(): Promise<string[]> {
+    const rebuilt: string[] = [];
+    for (const summary of Object.values(this.options.state.read().runs)) {
+      if (isFinalRunStatus(summary.status) || this.open.has(summary.id)) continue;
+      try {
+        const paths = await this.paths(summary.id);
+        const lastSeq = await this.logIndexes.maxSeq(paths.root, paths.eventsPath);
+        if (lastSeq === summary.eventCount) continue;
+        const tracker = await this.trackerFromLog(summary, lastSeq, async (after) => (await this.logIndexes.readPage(paths.root, paths.eventsPath, after, REBUILD_PAGE)).events);
+        const row = tracker.summary;
+        await this.options.state.update((draft) => {
+          draft.runs[summary.id] = row;
+        });
+        rebuilt.push(summary.id);
+      } catch {
+        // A workflow that is gone or a log behind a link out of the root: the row stays as it was.
+      }
+    }
+    return rebuilt;
+  }
+
+  /** A summary tracker fed every event of the log from the start, on the row's fixed facts. */
+  private async trackerFromLog(summary: RunSummary, lastSeq: number, readAfter: (after: number) => Promise<EventEnvelope[]>): Promise<RunSummaryTracker> {
+    const tracker = new RunSummaryTracker(rowBeforeEvents(summary));
+    for (let after = 0; ; ) {
+      const page = await readAfter(after);
+      if (page.length === 0) break;
+      tracker.apply(page);
+      after = page.at(-1)!.seq;
+    }
+    tracker.noteLastSeq(lastSeq);
+    return tracker;
   }
 
   /** Persists every pending index change (shutdown, tests). */
@@ -226,13 +306,31 @@ export class RunStore {
     await this.flush();
     for (const [id, run] of this.open) {
       if (run.flushTimer) clearTimeout(run.flushTimer);
-      await run.log.close();
+      await run.log.close(this.logIndexes);
       this.open.delete(id);
     }
   }
 }
 
-function pathsOf(workflowDir: string, workflowId: string, runId: string): RunPaths {
+/** Events per read when a row is rebuilt from its log. */
+const REBUILD_PAGE = 2000;
+
+function pathsOf(root: string, workflowDir: string, workflowId: string, runId: string): RunPaths {
   const runDir = join(workflowDir, 'runs', runId);
-  return { workflowId, workflowDir, runDir, eventsPath: join(runDir, 'events.jsonl'), executionDir: join(runDir, 'execution') };
+  return { root, workflowId, workflowDir, runDir, eventsPath: join(runDir, 'events.jsonl'), executionDir: join(runDir, 'execution') };
+}
+
+/** What a row says before any event: the facts set at creation, nothing the events decide. */
+function rowBeforeEvents(summary: RunSummary): RunSummary {
+  return {
+    id: summary.id,
+    workflowId: summary.workflowId,
+    status: 'running',
+    provider: summary.provider,
+    startedAt: summary.startedAt,
+    eventCount: 0,
+    todos: { completed: 0, total: 0 },
+    ...(summary.parent ? { parent: summary.parent } : {}),
+    ...(summary.importedFrom ? { importedFrom: summary.importedFrom } : {}),
+  };
 }

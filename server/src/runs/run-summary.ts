@@ -45,6 +45,14 @@ export class RunSummaryTracker {
     return this.row;
   }
 
+  /**
+   * The log's highest seq, when it is above the last event applied (damaged lines at the end of a
+   * log still took their numbers): the count must say where numbering goes on.
+   */
+  noteLastSeq(seq: number): void {
+    if (seq > this.row.eventCount) this.row = { ...this.row, eventCount: seq };
+  }
+
   /** Applies committed events; returns true when the change should be persisted at once. */
   apply(envelopes: ReadonlyArray<EventEnvelope>): boolean {
     let urgent = false;

@@ -5,6 +5,7 @@ import { RunEngine } from '../engine/run-engine';
 import type { EngineOptions } from '../engine/engine-options';
 import type { ProviderFactory } from '../engine/providers/create-provider';
 import { resolveHeartbeatMs } from '../http/sse';
+import { viewerRegistryOf, type SseLimits, type ViewerRegistry } from '../http/sse-viewers';
 import { RunStore } from './run-store';
 
 export interface RunsOptions {
@@ -16,6 +17,11 @@ export interface RunsOptions {
   heartbeatMs?: number;
   /** How long run index updates may be merged (default 250 ms). */
   summaryFlushMs?: number;
+  /**
+   * Viewer caps and the cut-off for viewers that fall behind (default 1,000 streams in all, 100
+   * per run, 1 MiB; else PLANVAS_SSE_MAX_VIEWERS, _MAX_VIEWERS_PER_RUN, _MAX_BEHIND_BYTES).
+   */
+  sse?: Partial<SseLimits>;
 }
 
 declare module 'fastify' {
@@ -24,7 +30,7 @@ declare module 'fastify' {
     runs: RunStore;
     /** Runs driven by planvas itself. */
     runEngine: RunEngine;
-    runsOptions: { heartbeatMs: number };
+    runsOptions: { heartbeatMs: number; viewers: ViewerRegistry };
   }
 }
 
@@ -50,7 +56,8 @@ export const runsPlugin = fp(
     const heartbeatMs = resolveHeartbeatMs(options.heartbeatMs);
     app.decorate('runs', runs);
     app.decorate('runEngine', engine);
-    app.decorate('runsOptions', { heartbeatMs });
+    // One registry per server: run streams and change streams count against one total.
+    app.decorate('runsOptions', { heartbeatMs, viewers: viewerRegistryOf(app.server, options.sse) });
     await runs.recoverInterrupted();
     app.addHook('onClose', async () => {
       await engine.close();

@@ -15,8 +15,9 @@ export const runEventRoutes: FastifyPluginAsync = async (app) => {
     runs.require(runId);
     const after = intQuery(request.query.after, 'after', 0);
     const limit = intQuery(request.query.limit, 'limit', MAX_EVENTS_PAGE, MAX_EVENTS_PAGE);
-    const events = await runs.events(runId, after, limit);
-    return { events, lastSeq: runs.lastSeq(runId) };
+    const page = await runs.eventsPage(runId, after, limit);
+    // `notices`: damaged log lines skipped in this page's range (log_corrupt), usually none.
+    return { events: page.events, lastSeq: page.lastSeq, notices: page.notices };
   });
 
   /**

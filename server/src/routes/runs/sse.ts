@@ -4,17 +4,26 @@ import { stringifyEnvelope } from '../../runs/envelope-json';
 // Shared with the change streams (GET /api/changes); re-exported so run routes import from one place.
 export { acceptsEventStream } from '../../http/sse';
 
-const frames = new WeakMap<EventEnvelope, string>();
+const frames = new WeakMap<EventEnvelope, Buffer>();
 
-/** `id: <seq>` / `event: <type>` / `data: <envelope JSON>`; cached per envelope so many viewers share one string. */
-export function sseFrame(envelope: EventEnvelope): string {
+/**
+ * `id: <seq>` / `event: <type>` / `data: <envelope JSON>`, encoded once per envelope: every live
+ * viewer writes the same bytes, and a socket keeps a reference to a Buffer rather than a copy, so
+ * a hundred viewers of a busy run hold one copy of each frame, not a hundred.
+ */
+export function sseFrame(envelope: EventEnvelope): Buffer {
   let frame = frames.get(envelope);
   if (frame === undefined) {
-    // JSON.stringify never emits a raw newline, and event names are validated, so one data line is exact.
-    frame = `id: ${envelope.seq}\nevent: ${envelope.type}\ndata: ${stringifyEnvelope(envelope)}\n\n`;
+    frame = Buffer.from(sseFrameText(envelope));
     frames.set(envelope, frame);
   }
   return frame;
+}
+
+/** The same frame as text, not cached: for a replay, whose envelopes only one viewer ever sees. */
+export function sseFrameText(envelope: EventEnvelope): string {
+  // JSON.stringify never emits a raw newline, and event names are validated, so one data line is exact.
+  return `id: ${envelope.seq}\nevent: ${envelope.type}\ndata: ${stringifyEnvelope(envelope)}\n\n`;
 }
 
 /** The sequence number to resume after: Last-Event-ID (a reconnect) wins over ?after= (a first connect). */
