@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LegacyPromotion } from '@planvas/shared';
 import type { StateStore } from '../state/state-store';
-import { WorkspaceRepository, type LegacyMemory } from '../workspace/workspace-repository';
+import { WorkspaceRepository, type LegacyMemory, type RepositoryOptions } from '../workspace/workspace-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,15 @@ declare module 'fastify' {
 }
 
 export const workspacePlugin = fp(
-  async function workspacePlugin(app: FastifyInstance, options: { root: string }) {
-    app.decorate('workspace', await WorkspaceRepository.open(options.root, legacyMemoryIn(app.state)));
+  async function workspacePlugin(app: FastifyInstance, options: { root: string } & RepositoryOptions) {
+    const { root, ...repositoryOptions } = options;
+    const workspace = await WorkspaceRepository.open(root, legacyMemoryIn(app.state), repositoryOptions);
+    // Before anything is saved: what saves interrupted by a crash left behind. A workspace where
+    // nothing can be removed (read-only) still opens.
+    const sweep = await workspace.removeInterruptedSaves();
+    if (sweep.removed.length > 0) app.log.info({ files: sweep.removed }, 'removed temp files of interrupted saves');
+    for (const { path, error } of sweep.failed) app.log.warn({ err: error, path }, 'could not remove a temp file of an interrupted save');
+    app.decorate('workspace', workspace);
   },
   { name: 'planvas-workspace', dependencies: ['planvas-state'] },
 );

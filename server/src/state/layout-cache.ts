@@ -4,6 +4,7 @@ import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { isSavedLayout, type LayoutDirection, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { KeyedQueue } from '../workspace/keyed-queue';
+import { removeStenoTempOf } from './steno-temp';
 
 export const LAYOUT_CACHE_FILE_NAME = 'layout-cache.json';
 /** Workflows whose layouts are kept; the least recently saved go first. */
@@ -46,7 +47,9 @@ export class LayoutCache {
 
   static async open(dataDir: string): Promise<LayoutCache> {
     await mkdir(dataDir, { recursive: true });
-    const db = new Low<CacheData>(new JSONFile<CacheData>(join(dataDir, LAYOUT_CACHE_FILE_NAME)), empty());
+    const path = join(dataDir, LAYOUT_CACHE_FILE_NAME);
+    await removeStenoTempOf(path);
+    const db = new Low<CacheData>(new JSONFile<CacheData>(path), empty());
     try {
       await db.read();
     } catch (error) {
@@ -61,17 +64,22 @@ export class LayoutCache {
     return entry ? { ...(entry.LR ? { LR: entry.LR } : {}), ...(entry.TB ? { TB: entry.TB } : {}) } : {};
   }
 
-  /** Replaces the workflow's layout for one direction; written one at a time. */
+  /**
+   * Replaces the workflow's layout for one direction; written one at a time, and kept in memory
+   * only once written (a copy of the map of workflows, not of the layouts in it).
+   */
   put(workflowId: string, direction: LayoutDirection, layout: SavedLayout): Promise<void> {
     return this.writes.run(LAYOUT_CACHE_FILE_NAME, async () => {
-      const workflows = this.db.data.workflows;
+      const workflows = { ...this.db.data.workflows };
       workflows[workflowId] = { ...workflows[workflowId], [direction]: layout, savedAt: Date.now() };
       const ids = Object.keys(workflows);
       if (ids.length > LAYOUT_CACHE_MAX_WORKFLOWS) {
         ids.sort((a, b) => workflows[a]!.savedAt - workflows[b]!.savedAt);
         for (const id of ids.slice(0, ids.length - LAYOUT_CACHE_MAX_WORKFLOWS)) delete workflows[id];
       }
-      await this.db.write();
+      const next: CacheData = { ...this.db.data, workflows };
+      await this.db.adapter.write(next);
+      this.db.data = next;
     });
   }
 

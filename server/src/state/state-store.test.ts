@@ -64,6 +64,23 @@ describe('StateStore', () => {
     await expect(store.update(() => 'ok')).resolves.toBe('ok');
   });
 
+  it('a write the disk refuses changes nothing in memory either', async () => {
+    const store = await StateStore.open(dir);
+    await store.update((draft) => void (draft.settings.defaultLlm = { provider: 'openai', model_id: 'gpt-4.1' }));
+    // A non-empty folder where the file goes: the rename over it fails, whoever runs the test.
+    await rm(join(dir, STATE_FILE_NAME));
+    await mkdir(join(dir, STATE_FILE_NAME, 'blocker'), { recursive: true });
+    await expect(store.update((draft) => void (draft.settings.defaultLlm = { provider: 'openai', model_id: 'o3' }))).rejects.toThrow();
+    expect(store.read().settings.defaultLlm?.model_id).toBe('gpt-4.1');
+  });
+
+  it('removes the temp file of a write a crash interrupted, and nothing else', async () => {
+    await writeFile(join(dir, `.${STATE_FILE_NAME}.tmp`), '{"half');
+    await writeFile(join(dir, '.other.tmp'), 'kept');
+    await StateStore.open(dir);
+    expect((await readdir(dir)).sort()).toEqual(['.other.tmp']);
+  });
+
   it('keeps a damaged state file aside instead of overwriting it', async () => {
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, STATE_FILE_NAME), '{"runs": {"r1": ');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import type { LegacyPromotion, RunSummary, ViewSettings, WorkspaceSettings } from '@planvas/shared';
+import { removeStenoTempOf } from './steno-temp';
 
 /**
  * planvas' own state, kept in its data folder and never in the user's plan.json: view settings
@@ -41,8 +42,9 @@ function normalise(raw: unknown): StateData {
 
 /**
  * A small typed store over one lowdb JSON file. Updates run one at a time, each on a copy that
- * replaces the data only when the mutator succeeds, so a failing or async mutator never leaves
- * a half-applied change visible to readers. One process owns the file (lowdb's rule).
+ * replaces the data only once the mutator succeeded and the copy is written, so neither a failing
+ * mutator nor a refused write (a read-only data folder, a full disk) leaves a change visible to
+ * readers that the file does not have. One process owns the file (lowdb's rule).
  */
 export class StateStore {
   private tail: Promise<unknown> = Promise.resolve();
@@ -55,6 +57,7 @@ export class StateStore {
   static async open(dataDir: string): Promise<StateStore> {
     await mkdir(dataDir, { recursive: true });
     const path = join(dataDir, STATE_FILE_NAME);
+    await removeStenoTempOf(path);
     const db = new Low<StateData>(new JSONFile<StateData>(path), emptyState());
     try {
       await db.read();
@@ -77,8 +80,8 @@ export class StateStore {
     const run = async () => {
       const draft = structuredClone(this.db.data);
       const result = await mutator(draft);
+      await this.db.adapter.write(draft);
       this.db.data = draft;
-      await this.db.write();
       return result;
     };
     const result = this.tail.then(run, run);

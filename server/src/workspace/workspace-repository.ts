@@ -18,14 +18,17 @@ import {
 import { ApiError, messages } from '../errors';
 import { assertPrecondition, type Precondition } from '../http/if-match';
 import { jsonBodySource } from '../plugins/json-body-parser';
-import { writeFileAtomic } from './atomic-write';
-import { SKIPPED_FOLDERS, discoverWorkflows } from './discover-workflows';
+import { writeFileAtomic, type AtomicWriter } from './atomic-write';
+import { SKIPPED_FOLDERS, discoverWorkflows, walkWorkspace } from './discover-workflows';
 import { ParsedJsonCache, readJsonFile, type JsonFileSnapshot } from './json-file';
 import { KeyedQueue } from './keyed-queue';
 import { migrateWorkflowFiles } from './migrate-workflow';
 import { revisionOf } from './revision';
 import { StatKeyedCache } from './stat-keyed-cache';
+import { assertCreatableOutsideRunFolders } from './run-folders';
 import { checkWorkflowId, isInside, isMissing, realPathInside } from './safe-path';
+import { removeStaleTempFiles, type TempSweep } from './stale-temp-files';
+import { unchangedSinceRead } from './unchanged-since-read';
 import {
   flatPlanOf,
   loadWorkflow,
@@ -48,7 +51,15 @@ export interface LegacyMemory {
   forget(workflowId: string): Promise<void>;
 }
 
+/** The files a workflow's planning folder holds that planvas writes. */
+const DOCUMENT_FILE_NAMES: ReadonlySet<string> = new Set(['plan.json', 'step_config.json']);
+
 const noMemory: LegacyMemory = { recall: () => [], remember: async () => undefined, forget: async () => undefined };
+
+export interface RepositoryOptions {
+  /** How documents are written: writeFileAtomic, or a wrapper of it in tests (a failing disk, an editor racing a save). */
+  writeFile?: AtomicWriter;
+}
 
 export interface WorkflowSummary {
   id: string;
@@ -126,12 +137,13 @@ export class WorkspaceRepository {
   private constructor(
     readonly root: string,
     private readonly memory: LegacyMemory,
+    private readonly writeFile: AtomicWriter,
   ) {}
 
-  static async open(root: string, memory: LegacyMemory = noMemory): Promise<WorkspaceRepository> {
+  static async open(root: string, memory: LegacyMemory = noMemory, options: RepositoryOptions = {}): Promise<WorkspaceRepository> {
     const info = await stat(root);
     if (!info.isDirectory()) throw new Error(`${root} is not a folder`);
-    return new WorkspaceRepository(await realpath(root), memory);
+    return new WorkspaceRepository(await realpath(root), memory, options.writeFile ?? writeFileAtomic);
   }
 
   locate(id: string): Promise<WorkflowFiles> {
@@ -162,6 +174,17 @@ export class WorkspaceRepository {
         // ignored on purpose (see above)
       }
     }
+  }
+
+  /**
+   * Removes the temp files interrupted saves left beside plan.json and step_config.json in every
+   * planning folder (stale-temp-files.ts says which are safe to remove). Run once at start.
+   */
+  async removeInterruptedSaves(): Promise<TempSweep> {
+    const sweep: TempSweep = { removed: [], failed: [] };
+    const { planningFolders } = await walkWorkspace(this.root);
+    await mapLimit(planningFolders, 8, ({ folder }) => removeStaleTempFiles(folder, DOCUMENT_FILE_NAMES, sweep));
+    return sweep;
   }
 
   async list(): Promise<WorkflowSummary[]> {
@@ -271,7 +294,8 @@ export class WorkspaceRepository {
       if (!current || !current.legacy || !jsonEqual(nextValue, current.value)) {
         const text = stringifyPreserving(nextValue, snapshot.source, { spellings: jsonBodySource(body) });
         if (text !== snapshot.source?.text) {
-          await writeFileAtomic(files.planPath, text);
+          // An editor may have written the file since the If-Match check above: checked again last thing.
+          await this.writeFile(files.planPath, text, unchangedSinceRead(snapshot, 'plan.json'));
           revision = revisionOf(text);
           this.parsed.rememberLater(files.planPath, revision, text);
           written = true;
@@ -307,7 +331,12 @@ export class WorkspaceRepository {
       let revision = snapshot?.revision;
       if (text !== undefined && text !== snapshot?.source?.text) {
         try {
-          await writeFileAtomic(files.stepConfigPath, text, { exclusive: !snapshot });
+          // Created exclusively (link fails on a file that appeared); replaced only if still as read.
+          await this.writeFile(
+            files.stepConfigPath,
+            text,
+            snapshot ? unchangedSinceRead(snapshot, 'step_config.json') : { exclusive: true },
+          );
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
             throw new ApiError(412, 'stale_revision', messages.ifMatchAbsentButExists('step_config.json'));
@@ -341,6 +370,7 @@ export class WorkspaceRepository {
     }
     const lexical = join(this.root, ...check.segments);
     await this.assertCreatableInside(id, lexical);
+    await assertCreatableOutsideRunFolders(this.root, id, lexical);
     const planningLexical = join(lexical, 'planning');
     return this.queue.run(join(planningLexical, 'plan.json'), async () => {
       if (await pathExists(join(planningLexical, 'plan.json'))) throw new ApiError(409, 'workflow_exists', messages.workflowExists(id));
@@ -351,7 +381,7 @@ export class WorkspaceRepository {
       const files = templateFiles(template, objective);
       const planText = stringifyPreserving(files.plan);
       try {
-        await writeFileAtomic(join(planningDir, 'plan.json'), planText, { exclusive: true });
+        await this.writeFile(join(planningDir, 'plan.json'), planText, { exclusive: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ApiError(409, 'workflow_exists', messages.workflowExists(id));
         throw error;
@@ -359,7 +389,7 @@ export class WorkspaceRepository {
       const configText = stringifyPreserving(files.stepConfig);
       let stepConfigRevision: string | null = revisionOf(configText);
       try {
-        await writeFileAtomic(join(planningDir, 'step_config.json'), configText, { exclusive: true });
+        await this.writeFile(join(planningDir, 'step_config.json'), configText, { exclusive: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         // A step_config.json that was already there is the user's: it is kept as it is.
