@@ -14,6 +14,7 @@ import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { migrateRoutes } from './routes/migrate';
 import { runRoutes } from './routes/runs';
+import type { RunsOptions } from './runs/runs-plugin';
 import { settingsRoutes } from './routes/settings';
 import { viewRoutes } from './routes/view';
 import { layoutRoutes } from './routes/layout';
@@ -40,6 +41,8 @@ export interface AppOptions {
   logger?: boolean | 'error' | 'warn' | 'info' | 'debug';
   /** Largest accepted request body in bytes (default 16 MiB: a 1,000-step plan is ~1 MiB). */
   bodyLimit?: number;
+  /** The run engine and run streams: providers, engine defaults, viewer caps (`sse`). */
+  runs?: RunsOptions;
   /** The change watcher behind GET /api/changes (debounce, poll interval, SSE heartbeat). */
   watcher?: WorkspaceWatcherPluginOptions & { heartbeatMs?: number };
 }
@@ -115,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(changesRoutes, heartbeatMs !== undefined ? { heartbeatMs } : {});
 
   // The run engine registers its routes (runs, events stream, ingest) here.
-  await app.register(runRoutes);
+  await app.register(runRoutes, options.runs ?? {});
 
   if (options.webDist) await app.register(webAppPlugin, { root: options.webDist });
   return app;

@@ -1,6 +1,6 @@
-import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findStepConfig, type StepConfig } from '@planvas/shared';
+import { appendFileInside } from '../runs/confined-fs';
 import { isSafeSegment } from '../workspace/safe-path';
 
 export interface LearningEntry {
@@ -20,7 +20,7 @@ export const LEARNINGS_FILE = 'learnings.md';
  * (only predefined routes learn, seed 001). A sub-agent whose step config says
  * `disable_learning` or `lock_learnings` is left alone. Returns the file written, if any.
  */
-export async function recordLearning(learningsDir: string, config: StepConfig | undefined, entry: LearningEntry): Promise<string | undefined> {
+export async function recordLearning(root: string, learningsDir: string, config: StepConfig | undefined, entry: LearningEntry): Promise<string | undefined> {
   if (!isSafeSegment(entry.subAgentStepId)) return undefined;
   const agentConfigs = findStepConfig(config, entry.subAgentStepId)?.agent_configs;
   if (agentConfigs?.disable_learning === true || agentConfigs?.lock_learnings === true) return undefined;
@@ -35,13 +35,8 @@ export async function recordLearning(learningsDir: string, config: StepConfig | 
     '',
   ];
   const file = join(dir, LEARNINGS_FILE);
-  try {
-    await appendFile(file, lines.join('\n'));
-  } catch (error) {
-    // The folder exists for sub-agents that learned before; create it only when it does not.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dir, { recursive: true });
-    await appendFile(file, lines.join('\n'));
-  }
+  // Confined to the workspace root at the moment of writing: a learnings folder or file swapped for
+  // a symlink out of the root during the run is refused, not written through.
+  await appendFileInside(root, file, lines.join('\n'));
   return file;
 }

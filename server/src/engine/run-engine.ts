@@ -1,3 +1,4 @@
+import type { PathRedactor } from '../plugins/server-path-redaction';
 import { randomBytes } from 'node:crypto';
 import { cp } from 'node:fs/promises';
 import {
@@ -36,6 +37,11 @@ export interface RunEngineOptions {
   providers?: ProviderFactory;
   /** Overrides of the engine defaults (tests shorten timeouts here). */
   defaults?: Partial<EngineOptions>;
+  /**
+   * Rewrites absolute server paths in the words of the run's events (run_error.message, reasons):
+   * an internal error's message (`ENOENT …, open '/srv/…'`) is stored and streamed to every viewer.
+   */
+  redactPaths?: PathRedactor;
   /** Where the server listens, for learn_code callbacks; undefined when it does not. */
   address?: () => { host: string; port: number } | undefined;
 }
@@ -51,6 +57,19 @@ interface ActiveRun {
  * executor in the background, and is the handle for cancel, human answers, objective edits and
  * learn_code callbacks of the runs it drives.
  */
+/** The event with its `message` and `reason` texts (the words the engine writes from errors) redacted. */
+function withoutServerPaths(event: EventToStore, redact: PathRedactor): EventToStore {
+  const data = event.data as Record<string, unknown>;
+  let changed: Record<string, unknown> | undefined;
+  for (const key of ['message', 'reason'] as const) {
+    const value = data[key];
+    if (typeof value !== 'string') continue;
+    const clean = redact(value);
+    if (clean !== value) (changed ??= { ...data })[key] = clean;
+  }
+  return changed ? ({ ...event, data: changed } as EventToStore) : event;
+}
+
 export class RunEngine {
   private readonly active = new Map<string, ActiveRun>();
   private readonly learnCode = new Map<string, { runId: string; handler: SubAgentCallHandler }>();
@@ -125,7 +144,8 @@ export class RunEngine {
       options: engineOptions,
       signal: abort.signal,
       emit: (events) => {
-        const list: EventToStore[] = Array.isArray(events) ? [...(events as EventToStore[])] : [events as EventToStore];
+        const given: EventToStore[] = Array.isArray(events) ? [...(events as EventToStore[])] : [events as EventToStore];
+        const list = this.options.redactPaths ? given.map((event) => withoutServerPaths(event, this.options.redactPaths!)) : given;
         const appended = this.options.runs.append(runId, list);
         outstanding.add(appended);
         appended.then(
@@ -147,7 +167,7 @@ export class RunEngine {
       pace: () => sleep(engineOptions.paceMs, abort.signal),
       input: new InputGate(),
       objectives: new ObjectiveChannel(),
-      decisionLog: new DecisionLogWriter(paths.workflowDir, paths.runDir),
+      decisionLog: new DecisionLogWriter(paths.workflowDir, paths.runDir, paths.root),
       ...(seed ? { seed } : {}),
       openLearnCodeEndpoint: (handler) => this.openLearnCodeEndpoint(runId, handler),
     };

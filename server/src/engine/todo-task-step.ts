@@ -194,7 +194,7 @@ async function finish(ctx: RunContext, session: TodoTaskSession, reason: string)
       const at = cursor++;
       const [routeId, records] = entries[at]!;
       const subStep = records[0]!.route!.sub_agent_step!;
-      const file = await recordLearning(join(ctx.paths.workflowDir, 'learnings'), ctx.stepConfig, {
+      const file = await recordLearning(ctx.paths.root, join(ctx.paths.workflowDir, 'learnings'), ctx.stepConfig, {
         routeId,
         subAgentStepId: subStep.id,
         runId: ctx.runId,

@@ -1,3 +1,4 @@
+import { ownEntry, putEntry } from '../state/own-keys';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LegacyPromotion } from '@planvas/shared';
@@ -27,13 +28,13 @@ export const workspacePlugin = fp(
 
 function legacyMemoryIn(state: StateStore): LegacyMemory {
   return {
-    recall: (id) => state.read().legacyPromotions[id] ?? [],
+    recall: (id) => ownEntry(state.read().legacyPromotions, id) ?? [],
     remember: (id, promotions: LegacyPromotion[]) =>
       state.update((draft) => {
-        const known = draft.legacyPromotions[id] ?? [];
+        const known = ownEntry(draft.legacyPromotions, id) ?? [];
         const key = (p: LegacyPromotion) => p.innerId ?? `@${p.path}`;
         const seen = new Set(known.map(key));
-        draft.legacyPromotions[id] = [...known, ...promotions.filter((p) => !seen.has(key(p)))];
+        putEntry(draft.legacyPromotions, id, [...known, ...promotions.filter((p) => !seen.has(key(p)))]);
       }),
     forget: async (id) => {
       if (!(id in state.read().legacyPromotions)) return;

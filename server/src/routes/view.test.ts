@@ -34,6 +34,18 @@ describe('view settings', () => {
     expect(await hashTree(fixture.ws.base)).toEqual(before);
   });
 
+  it('a workflow named __proto__ or constructor keeps its own view across a restart, and no other workflow gets it', async () => {
+    const view = { direction: 'TB', positions: { LR: {}, TB: { a: { x: 1, y: 2 } } }, viewport: { x: 0, y: 0, zoom: 1 } };
+    for (const name of ['__proto__', 'constructor']) {
+      expect((await fixture.app.inject({ method: 'POST', url: '/api/workflows', headers: json, payload: JSON.stringify({ id: name }) })).statusCode).toBe(201);
+      expect((await fixture.app.inject({ url: workflowUrl(name, '/view') })).json()).toEqual(DEFAULT_VIEW_SETTINGS);
+      expect((await fixture.app.inject({ method: 'PUT', url: workflowUrl(name, '/view'), headers: json, payload: JSON.stringify(view) })).statusCode).toBe(200);
+    }
+    await fixture.restart();
+    for (const name of ['__proto__', 'constructor']) expect((await fixture.app.inject({ url: workflowUrl(name, '/view') })).json()).toEqual(view);
+    expect((await fixture.app.inject({ url: workflowUrl('Workflow/LegacyOnboarding', '/view') })).json()).toEqual(DEFAULT_VIEW_SETTINGS);
+  });
+
   it('404 for a workflow that does not exist', async () => {
     expectApiError(await fixture.app.inject({ url: workflowUrl('Workflow/Nope', '/view') }), 404, 'workflow_not_found');
     expectApiError(

@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectApiError, hashTree, workflowUrl } from '../test-support/fixture-workspace';
 import { useFixtureApp } from '../test-support/fixture-app';
@@ -81,6 +82,20 @@ describe('ids are NFC: the decomposed and the composed spelling name the same fo
     const save = await fixture.app.inject({ method: 'PUT', url: workflowUrl(nfd, '/plan'), headers: { 'content-type': 'application/json', 'if-match': etag }, payload: JSON.stringify({ objective: 'both spellings', steps: [] }) });
     expect(save.statusCode).toBe(200);
     expect((await fixture.app.inject({ url: workflowUrl(nfc, '/plan') })).json().objective).toBe('both spellings');
+  });
+
+  it('a folder spelled NFD on disk (copied from a Mac) is listed under its NFC id and opens, reads and saves', async () => {
+    await mkdir(join(fixture.ws.root, 'Cafe\u0301', 'Flo\u0308w', 'planning'), { recursive: true });
+    await writeFile(join(fixture.ws.root, 'Cafe\u0301', 'Flo\u0308w', 'planning', 'plan.json'), '{"objective": "from a Mac", "steps": []}\n');
+    const list = (await fixture.app.inject({ url: '/api/workflows' })).json() as { workflows: Array<{ id: string }> };
+    expect(list.workflows.map((w) => w.id)).toContain(nfc);
+    const read = await fixture.app.inject({ url: workflowUrl(nfc) });
+    expect(read.statusCode).toBe(200);
+    const save = await fixture.app.inject({ method: 'PUT', url: workflowUrl(nfc, '/plan'), headers: { 'content-type': 'application/json', 'if-match': `"${read.json().planRevision}"` }, payload: '{"objective": "saved", "steps": []}' });
+    expect(save.statusCode).toBe(200);
+    // Written into the folder as it is spelled on disk: no second, NFC-spelled folder appears.
+    expect(await readdir(fixture.ws.root)).not.toContain('Caf\u00e9');
+    expect(await readFile(join(fixture.ws.root, 'Cafe\u0301', 'Flo\u0308w', 'planning', 'plan.json'), 'utf8')).toContain('"saved"');
   });
 
   it('creating the NFD spelling of an existing NFC workflow is a 409, not a second folder', async () => {

@@ -1,3 +1,4 @@
+import { knownServerFolders, serverPathRedactor } from '../plugins/server-path-redaction';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -52,6 +53,7 @@ export const runsPlugin = fp(
       ...(options.providers ? { providers: options.providers } : {}),
       ...(options.engine ? { defaults: options.engine } : {}),
       address: () => listeningAddress(app),
+      redactPaths: serverPathRedactor(knownServerFolders({ workspaceRoot: app.planvas.workspaceRoot, dataDir: app.planvas.dataDir })),
     });
     const heartbeatMs = resolveHeartbeatMs(options.heartbeatMs);
     app.decorate('runs', runs);

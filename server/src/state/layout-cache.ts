@@ -1,3 +1,4 @@
+import { ownEntry, putEntry } from './own-keys';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
@@ -29,7 +30,7 @@ function normalise(raw: unknown): CacheData {
       const layout = entry[direction];
       if (isSavedLayout(layout)) kept[direction] = layout;
     }
-    if (kept.LR || kept.TB) data.workflows[id] = kept;
+    if (kept.LR || kept.TB) putEntry(data.workflows, id, kept);
   }
   return data;
 }
@@ -60,7 +61,7 @@ export class LayoutCache {
   }
 
   get(workflowId: string): SavedLayouts {
-    const entry = this.db.data.workflows[workflowId];
+    const entry = ownEntry(this.db.data.workflows, workflowId);
     return entry ? { ...(entry.LR ? { LR: entry.LR } : {}), ...(entry.TB ? { TB: entry.TB } : {}) } : {};
   }
 
@@ -71,7 +72,7 @@ export class LayoutCache {
   put(workflowId: string, direction: LayoutDirection, layout: SavedLayout): Promise<void> {
     return this.writes.run(LAYOUT_CACHE_FILE_NAME, async () => {
       const workflows = { ...this.db.data.workflows };
-      workflows[workflowId] = { ...workflows[workflowId], [direction]: layout, savedAt: Date.now() };
+      putEntry(workflows, workflowId, { ...ownEntry(workflows, workflowId), [direction]: layout, savedAt: Date.now() });
       const ids = Object.keys(workflows);
       if (ids.length > LAYOUT_CACHE_MAX_WORKFLOWS) {
         ids.sort((a, b) => workflows[a]!.savedAt - workflows[b]!.savedAt);

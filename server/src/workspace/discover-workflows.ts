@@ -42,8 +42,10 @@ export async function walkWorkspace(root: string): Promise<WorkspaceLayout> {
     }
     layout.folders.push(dir);
     if (segments.length > 0 && entries.some((e) => e.name === 'planning' && e.isDirectory())) {
-      layout.planningFolders.push({ folder: join(dir, 'planning'), id: segments.join('/') });
-      if (await hasPlan(dir)) layout.workflows.push(segments.join('/'));
+      // Ids are NFC whatever the folders' spelling on disk (locateWorkflow finds an NFD folder by its NFC id).
+      const id = segments.join('/').normalize('NFC');
+      layout.planningFolders.push({ folder: join(dir, 'planning'), id });
+      if (await hasPlan(dir)) layout.workflows.push(id);
     }
     const children = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED_FOLDERS.has(e.name));
     await Promise.all(children.map((child) => visit(join(dir, child.name), [...segments, child.name])));

@@ -14,7 +14,8 @@ import {
 import { ApiError, messages } from '../errors';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
 import { assertIdOutsideRunFolders, isRealPathInRunFolder } from './run-folders';
-import { checkWorkflowId, joinSegments, realPathInside } from './safe-path';
+import { joinAsOnDisk } from './folder-names-as-on-disk';
+import { checkWorkflowId, realPathInside } from './safe-path';
 
 /** Where a workflow's files are, all as real paths inside the workspace root. */
 export interface WorkflowFiles {
@@ -54,7 +55,7 @@ export async function locateWorkflow(rootReal: string, id: string): Promise<Work
   const notFound = () => new ApiError(404, 'workflow_not_found', messages.workflowNotFound(id));
   // A folder or file reached through a symlink into a run folder is no workflow's either (as if absent).
   const inRunFolder = (real: string) => isRealPathInRunFolder(rootReal, real);
-  const dir = await realPathInside(rootReal, joinSegments(rootReal, check.segments));
+  const dir = await realPathInside(rootReal, await joinAsOnDisk(rootReal, check.segments));
   if (!dir || dir === rootReal || inRunFolder(dir)) throw notFound();
   const planningDir = await realPathInside(rootReal, join(dir, 'planning'));
   if (!planningDir || inRunFolder(planningDir)) throw notFound();

@@ -9,7 +9,7 @@ function ev(seq: number, type = 'step_status', data: Record<string, unknown> = {
 }
 
 /** A double of the browser's fetch answering GET /events from a log, a few events per page. */
-function fakeFetch(log: EventEnvelope[], options: { pageSize?: number; offline?: () => boolean } = {}) {
+function fakeFetch(log: EventEnvelope[], options: { pageSize?: number; offline?: () => boolean; corrupt?: readonly number[] } = {}) {
   const calls: string[] = [];
   const fetchDouble = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://planvas.test');
@@ -17,13 +17,17 @@ function fakeFetch(log: EventEnvelope[], options: { pageSize?: number; offline?:
     if (options.offline?.()) throw new TypeError('Failed to fetch');
     const after = Number(url.searchParams.get('after') ?? 0);
     const limit = Math.min(Number(url.searchParams.get('limit') ?? 1000), options.pageSize ?? 1000);
-    const events = log.filter((e) => e.seq > after).slice(0, limit);
-    return new Response(JSON.stringify({ events }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const page = log.filter((e) => e.seq > after).slice(0, limit);
+    // A damaged line is skipped with a notice that cannot name its seq (README "Runs").
+    const corrupt = page.filter((e) => options.corrupt?.includes(e.seq));
+    const events = page.filter((e) => !corrupt.includes(e));
+    const notices = corrupt.map((e) => ({ code: 'log_corrupt', line: e.seq, message: 'damaged' }));
+    return new Response(JSON.stringify({ events, notices }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   return { fetch: fetchDouble as unknown as typeof fetch, calls };
 }
 
-function follow(log: EventEnvelope[], extra: { after?: number; pageSize?: number; offline?: () => boolean } = {}) {
+function follow(log: EventEnvelope[], extra: { after?: number; pageSize?: number; offline?: () => boolean; corrupt?: readonly number[] } = {}) {
   const api = createRunsApi({ fetch: fakeFetch(log, extra).fetch });
   const received: EventEnvelope[] = [];
   const states: StreamState[] = [];
@@ -109,6 +113,26 @@ describe('followRun', () => {
     es.send(ev(3));
     es.send(ev(6));
     expect(seqs()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('passes over a damaged log line the server skipped, instead of waiting for its seq forever', async () => {
+    const log = [1, 2, 3, 4, 5, 6].map((n) => ev(n));
+    const { seqs } = follow(log, { pageSize: 2, corrupt: [3] });
+    const es = FakeEventSource.last();
+    es.send(ev(1));
+    es.send(ev(5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seqs()).toEqual([1, 2, 4, 5, 6]);
+  });
+
+  it('takes a notice frame naming a skipped seq as passed', async () => {
+    const { seqs } = follow([]);
+    const es = FakeEventSource.last();
+    es.send(ev(1));
+    es.send(ev(3));
+    es.sendFrame('notice', { code: 'log_corrupt', line: 2, seq: 2, message: 'damaged' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seqs()).toEqual([1, 3]);
   });
 
   it('gets events of types it does not listen for (an external runtime\'s own) through the gap fill', async () => {
@@ -205,7 +229,7 @@ describe('followRun', () => {
     followRun({
       runId: 'r',
       onEvents: (events) => batches.push(events.map((e) => e.seq)),
-      fetchEvents: async () => [],
+      fetchEvents: async () => ({ events: [], skippedSeqs: [] }),
       createEventSource: (url) => new FakeEventSource(url),
       flushDelayMs: 20,
     });

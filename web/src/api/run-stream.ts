@@ -1,3 +1,4 @@
+import type { EventsPage } from './runs-api';
 import { EventEnvelope, KNOWN_EVENT_TYPES, isFinalRunStatus, RunStatus } from '@planvas/shared';
 import { SeqSequencer } from './seq-sequencer';
 import { withAccessToken } from './access-token';
@@ -40,7 +41,7 @@ export interface RunStreamOptions {
   onEvents(events: EventEnvelope[]): void;
   onState?(state: StreamState): void;
   /** One page of stored events after a seq (GET /api/runs/:id/events). */
-  fetchEvents(runId: string, after: number, signal: AbortSignal): Promise<EventEnvelope[]>;
+  fetchEvents(runId: string, after: number, signal: AbortSignal): Promise<EventsPage>;
   createEventSource?: EventSourceFactory;
   /** SSE event names to listen for besides `message`. */
   eventTypes?: readonly string[];
@@ -72,6 +73,17 @@ export function parseEnvelope(data: unknown): EventEnvelope | undefined {
   try {
     const parsed = EventEnvelope.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The seq a `notice` frame names (a skipped log line), if it names one. */
+function noticeSeq(data: unknown): number | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const seq = (JSON.parse(data) as { seq?: unknown }).seq;
+    return Number.isInteger(seq) ? (seq as number) : undefined;
   } catch {
     return undefined;
   }
@@ -129,8 +141,8 @@ export function followRun(options: RunStreamOptions): RunStream {
   };
 
   /** Feeds events from either path; returns true when the run's end was among those released. */
-  const take = (events: EventEnvelope[]) => {
-    const ready = sequencer.accept(events);
+  const take = (events: EventEnvelope[], skippedSeqs: readonly number[] = []) => {
+    const ready = sequencer.accept(events, skippedSeqs);
     if (ready.length === 0) return;
     if (ready.some(isRunEnd)) endSeen = true;
     outbox.push(...ready);
@@ -153,9 +165,9 @@ export function followRun(options: RunStreamOptions): RunStream {
       const page = await fetchEvents(runId, sequencer.lastSeq, abort.signal);
       if (stopped()) return;
       const before = sequencer.lastSeq;
-      take(page);
+      take(page.events, page.skippedSeqs);
       // An empty page, or one that moved nothing forward, means we are up to date.
-      if (page.length === 0 || sequencer.lastSeq === before) return;
+      if (page.events.length === 0 || sequencer.lastSeq === before) return;
     }
   };
 
@@ -213,6 +225,14 @@ export function followRun(options: RunStreamOptions): RunStream {
       else if (endSeen) void catchUp();
     };
     for (const type of new Set(['message', ...eventTypes])) es.addEventListener(type, onMessage);
+    // A damaged log line the server skipped (README "Runs"): its seq, when readable, is passed.
+    es.addEventListener('notice', (message: MessageEvent) => {
+      if (source !== es || stopped()) return;
+      const seq = noticeSeq(message.data);
+      if (seq === undefined) return;
+      take([], [seq]);
+      if (sequencer.hasGap || endSeen) void catchUp();
+    });
     es.onopen = () => {
       if (source === es) setState('live');
     };

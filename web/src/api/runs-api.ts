@@ -17,8 +17,30 @@ export interface RunsApi {
   cancelRun(runId: string): Promise<void>;
   answerInput(runId: string, answer: string | number | boolean): Promise<void>;
   editObjective(runId: string, objective: string, stepId?: string): Promise<void>;
-  /** One page of stored events with `seq > after`, oldest first. */
-  getEvents(runId: string, after: number, limit?: number, signal?: AbortSignal): Promise<EventEnvelope[]>;
+  /** One page of stored events with `seq > after`, oldest first, and the seqs of damaged log lines it skipped. */
+  getEvents(runId: string, after: number, limit?: number, signal?: AbortSignal): Promise<EventsPage>;
+}
+
+/**
+ * A page of a run's events. `skippedSeqs`: seqs the server could not read (a damaged log line,
+ * answered as a `log_corrupt` notice); a client treats them as passed instead of waiting for them.
+ */
+export type EventsPage = { events: EventEnvelope[]; skippedSeqs: number[] };
+
+type LogNotice = { code?: string; seq?: unknown };
+
+/**
+ * The seqs a page skipped. A notice names its line's seq when that much of it is readable; else the
+ * seqs missing between `after` and the page's events are the damaged ones (the log is gap-free
+ * otherwise, and a page reads it in order), counted only when the page has a notice at all.
+ */
+export function skippedSeqsOf(after: number, events: readonly EventEnvelope[], notices: readonly LogNotice[]): number[] {
+  if (notices.length === 0) return [];
+  const skipped = new Set(notices.map((n) => n.seq).filter((seq): seq is number => Number.isInteger(seq) && (seq as number) > after));
+  const present = new Set(events.map((e) => e.seq));
+  const last = events.length > 0 ? Math.max(...present) : after;
+  for (let seq = after + 1; seq < last; seq++) if (!present.has(seq)) skipped.add(seq);
+  return [...skipped].sort((a, b) => a - b);
 }
 
 export type StartRunRequest = {
@@ -75,9 +97,9 @@ export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
       await post<unknown>(`${runApiPath(runId)}/objective`, { objective, ...(stepId ? { stepId } : {}) }, 'PUT');
     },
     async getEvents(runId, after, limit = EVENTS_PAGE, signal) {
-      const body = await request<{ events?: EventEnvelope[] }>(`${runApiPath(runId)}/events?after=${after}&limit=${limit}`, { signal });
+      const body = await request<{ events?: EventEnvelope[]; notices?: LogNotice[] }>(`${runApiPath(runId)}/events?after=${after}&limit=${limit}`, { signal });
       if (!Array.isArray(body?.events)) throw new ApiError(200, 'bad_response', 'GET events: no `events` list');
-      return body.events;
+      return { events: body.events, skippedSeqs: skippedSeqsOf(after, body.events, Array.isArray(body.notices) ? body.notices : []) };
     },
   };
 }

@@ -7,7 +7,8 @@ import type { EventEnvelope } from '@planvas/shared';
  */
 export class SeqSequencer {
   private last: number;
-  private readonly pending = new Map<number, EventEnvelope>();
+  /** Held-back events by seq; `null` marks a seq the server skipped (a damaged log line): passed, nothing to release. */
+  private readonly pending = new Map<number, EventEnvelope | null>();
 
   constructor(after = 0) {
     this.last = after;
@@ -30,17 +31,22 @@ export class SeqSequencer {
     return min;
   }
 
-  /** Takes events in any order, with repeats; returns the ones now ready, in seq order. */
-  accept(events: Iterable<EventEnvelope>): EventEnvelope[] {
+  /**
+   * Takes events in any order, with repeats, and seqs that will never come (`skipped`); returns the
+   * events now ready, in seq order.
+   */
+  accept(events: Iterable<EventEnvelope>, skipped: Iterable<number> = []): EventEnvelope[] {
     for (const event of events) {
-      if (!Number.isInteger(event.seq) || event.seq <= this.last || this.pending.has(event.seq)) continue;
+      if (!Number.isInteger(event.seq) || event.seq <= this.last || this.pending.get(event.seq)) continue;
       this.pending.set(event.seq, event);
     }
+    for (const seq of skipped) if (Number.isInteger(seq) && seq > this.last && !this.pending.has(seq)) this.pending.set(seq, null);
     const ready: EventEnvelope[] = [];
-    for (let next = this.pending.get(this.last + 1); next; next = this.pending.get(this.last + 1)) {
-      this.pending.delete(next.seq);
-      this.last = next.seq;
-      ready.push(next);
+    while (this.pending.has(this.last + 1)) {
+      const next = this.pending.get(this.last + 1)!;
+      this.pending.delete(this.last + 1);
+      this.last += 1;
+      if (next) ready.push(next);
     }
     return ready;
   }

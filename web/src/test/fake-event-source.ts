@@ -26,6 +26,11 @@ export class FakeEventSource implements EventSourceLike {
     const message = new MessageEvent(envelope.type, { data: JSON.stringify(envelope), lastEventId: String(envelope.seq) });
     for (const listener of this.listeners.get(envelope.type) ?? []) listener(message);
   }
+  /** Sends a frame that is no event envelope (`event: notice`, no id). */
+  sendFrame(type: string, data: unknown) {
+    const message = new MessageEvent(type, { data: JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(message);
+  }
   fail() {
     this.onerror?.(new Event('error'));
   }

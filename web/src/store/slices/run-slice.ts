@@ -22,7 +22,7 @@ async function fetchAllEvents(api: RunsApi, runId: string, after: number, signal
   let last = after;
   for (;;) {
     const page = await api.getEvents(runId, last, undefined, signal);
-    const fresh = page.filter((e) => e.seq > last);
+    const fresh = page.events.filter((e) => e.seq > last);
     if (fresh.length === 0) return all;
     all.push(...fresh);
     last = fresh[fresh.length - 1]!.seq;
