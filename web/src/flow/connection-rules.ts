@@ -1,5 +1,5 @@
 import { asKnownStep, checkConnection, findStep, routesOf, type Connection, type Plan } from '@planvas/shared';
-import { GENERIC_HANDLE } from './kinds/route-outputs';
+import { GENERIC_HANDLE } from './kind-parts/route-outputs';
 import { nodeTargetOf } from './node-targets';
 
 /** A connection as React Flow reports it: node ids and handle ids. */

@@ -3,22 +3,22 @@ import type { HandleSpec, Size } from './handles';
 import type { CanvasNode, NodeKind } from './node-data';
 import type { NodeDefinition } from './node-definition';
 import type { StepKind } from '@planvas/shared';
-import { agentDefinition } from './kinds/agent';
-import { branchDefinition } from './kinds/branch';
-import { conditionalDefinition } from './kinds/conditional';
-import { crewDefinition } from './kinds/crew';
-import { decisionDefinition } from './kinds/decision';
-import { endDefinition } from './kinds/end';
-import { humanInputDefinition } from './kinds/human-input';
-import { messageSequenceDefinition } from './kinds/message-sequence';
-import { opaqueDefinition } from './kinds/opaque';
-import { orchestrationDefinition } from './kinds/orchestration';
-import { orchestratorDefinition } from './kinds/orchestrator';
-import { regularDefinition } from './kinds/regular';
-import { routingDefinition } from './kinds/routing';
-import { startDefinition } from './kinds/start';
-import { subAgentDefinition } from './kinds/sub-agent';
-import { todoTaskDefinition } from './kinds/todo-task';
+import { agentDefinition } from '../canvas/kinds/agent/definition';
+import { branchDefinition } from '../canvas/kinds/branch/definition';
+import { conditionalDefinition } from '../canvas/kinds/conditional/definition';
+import { crewDefinition } from '../canvas/kinds/crew/definition';
+import { decisionDefinition } from '../canvas/kinds/decision/definition';
+import { endDefinition } from '../canvas/kinds/end/definition';
+import { humanInputDefinition } from '../canvas/kinds/human-input/definition';
+import { messageSequenceDefinition } from '../canvas/kinds/message-sequence/definition';
+import { opaqueDefinition } from '../canvas/kinds/opaque/definition';
+import { orchestrationDefinition } from '../canvas/kinds/orchestration/definition';
+import { orchestratorDefinition } from '../canvas/kinds/orchestrator/definition';
+import { regularDefinition } from '../canvas/kinds/regular/definition';
+import { routingDefinition } from '../canvas/kinds/routing/definition';
+import { startDefinition } from '../canvas/kinds/start/definition';
+import { subAgentDefinition } from '../canvas/kinds/sub-agent/definition';
+import { todoTaskDefinition } from '../canvas/kinds/todo-task/definition';
 
 /** One definition per step kind of shared's STEP_KINDS: a kind added there fails the typecheck here until it has its file in kinds/. */
 export const stepDefinitions = {

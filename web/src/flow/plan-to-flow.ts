@@ -24,8 +24,8 @@ import { flowHandles } from './handles';
 import type { CanvasEdge } from './edge-data';
 import { edgeAppearance } from './edge-style';
 import { executionModesOf } from './execution-mode';
-import { GENERIC_HANDLE } from './kinds/route-outputs';
-import { SUB_AGENT_INPUT, SUB_AGENT_RETURN } from './kinds/sub-agent';
+import { GENERIC_HANDLE } from './kind-parts/route-outputs';
+import { SUB_AGENT_INPUT, SUB_AGENT_RETURN } from '../canvas/kinds/sub-agent/definition';
 import {
   END_NODE_ID,
   genericAgentNodeId,

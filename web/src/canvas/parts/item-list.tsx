@@ -1,6 +1,6 @@
 import { itemLook } from './item-looks';
 import { isLegacyItemType, type SequenceItem } from '@planvas/shared';
-import { ITEMS_SHOWN, listedItems } from '../../flow/kinds/delegating-content';
+import { ITEMS_SHOWN, listedItems } from '../../flow/kind-parts/delegating-content';
 import { excerpt } from './text';
 
 /** What an item row says after its type: its title, its message, or the scripts it calls. */

@@ -1,18 +1,18 @@
 import type { ComponentType } from 'react';
 import type { KnownStep, StepKind, StepOfKind } from '@planvas/shared';
 import type { KindFieldsProps } from '../../forms/kind-fields-props';
-import { AgentFields } from '../../forms/kinds/agent-fields';
-import { BranchFields } from '../../forms/kinds/branch-fields';
-import { ConditionalFields } from '../../forms/kinds/conditional-fields';
-import { CrewFields } from '../../forms/kinds/crew-fields';
-import { DecisionFields } from '../../forms/kinds/decision-fields';
-import { HumanInputFields } from '../../forms/kinds/human-input-fields';
-import { MessageSequenceFields } from '../../forms/kinds/message-sequence-fields';
-import { OrchestrationFields } from '../../forms/kinds/orchestration-fields';
-import { OrchestratorFields } from '../../forms/kinds/orchestrator-fields';
-import { RegularFields } from '../../forms/kinds/regular-fields';
-import { RoutingFields } from '../../forms/kinds/routing-fields';
-import { TodoTaskFields } from '../../forms/kinds/todo-task-fields';
+import { AgentFields } from '../../canvas/kinds/agent/fields';
+import { BranchFields } from '../../canvas/kinds/branch/fields';
+import { ConditionalFields } from '../../canvas/kinds/conditional/fields';
+import { CrewFields } from '../../canvas/kinds/crew/fields';
+import { DecisionFields } from '../../canvas/kinds/decision/fields';
+import { HumanInputFields } from '../../canvas/kinds/human-input/fields';
+import { MessageSequenceFields } from '../../canvas/kinds/message-sequence/fields';
+import { OrchestrationFields } from '../../canvas/kinds/orchestration/fields';
+import { OrchestratorFields } from '../../canvas/kinds/orchestrator/fields';
+import { RegularFields } from '../../canvas/kinds/regular/fields';
+import { RoutingFields } from '../../canvas/kinds/routing/fields';
+import { TodoTaskFields } from '../../canvas/kinds/todo-task/fields';
 
 /**
  * Each step kind's inspector fields beyond the common ones (forms/kinds/<kind>-fields.tsx). Typed by

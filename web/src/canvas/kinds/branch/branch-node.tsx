@@ -5,7 +5,7 @@ import type { BranchNode as BranchNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { branchDefinition } from '../../../flow/kinds/branch';
+import { branchDefinition } from './definition';
 
 /**
  * A branch step (agentworks): its question and one labelled output per route, the default marked

@@ -4,7 +4,7 @@ import type { ConditionalNode as ConditionalNodeType } from '../../../flow/node-
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { conditionalDefinition } from '../../../flow/kinds/conditional';
+import { conditionalDefinition } from './definition';
 
 /** A conditional step: its question, Yes/No outputs, and how many steps each branch nests. */
 export const ConditionalNode = memo(function ConditionalNode({ data }: NodeProps<ConditionalNodeType>) {

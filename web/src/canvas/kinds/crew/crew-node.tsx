@@ -5,7 +5,7 @@ import type { CrewNode as CrewNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { crewDefinition } from '../../../flow/kinds/crew';
+import { crewDefinition } from './definition';
 
 /** The runtimes' default wait when timeout_seconds is 0 or absent (validateCrewStepFieldsTyped, agentworks). */
 const DEFAULT_TIMEOUT_SECONDS = 1800;

@@ -4,7 +4,7 @@ import type { DecisionNode as DecisionNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { decisionDefinition } from '../../../flow/kinds/decision';
+import { decisionDefinition } from './definition';
 
 /** A decision step: the question it evaluates and its Yes/No outputs. */
 export const DecisionNode = memo(function DecisionNode({ data }: NodeProps<DecisionNodeType>) {

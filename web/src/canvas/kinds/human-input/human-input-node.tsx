@@ -5,7 +5,7 @@ import type { HumanInputNode as HumanInputNodeType } from '../../../flow/node-da
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { humanInputDefinition } from '../../../flow/kinds/human-input';
+import { humanInputDefinition } from './definition';
 
 const RESPONSE_LABELS: Record<string, string> = { text: 'Free text', yesno: 'Yes / No', multiple_choice: 'Multiple choice' };
 

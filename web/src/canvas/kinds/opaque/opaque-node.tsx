@@ -3,7 +3,7 @@ import type { NodeProps } from '@xyflow/react';
 import type { OpaqueNode as OpaqueNodeType } from '../../../flow/node-data';
 import { NodeShell } from '../../parts/node-shell';
 import { useNodeGeometry } from '../../parts/use-node-geometry';
-import { opaqueDefinition } from '../../../flow/kinds/opaque';
+import { opaqueDefinition } from './definition';
 
 const MAX_JSON = 1500;
 

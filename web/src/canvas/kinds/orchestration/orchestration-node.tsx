@@ -6,7 +6,7 @@ import { ScopeChip } from '../../parts/branch-chip';
 import { ContextChips } from '../../parts/context-chips';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { orchestrationDefinition } from '../../../flow/kinds/orchestration';
+import { orchestrationDefinition } from './definition';
 
 /** An orchestration step (the older form): the routing node's look, with its orchestrator brief and sub-agent routes. */
 export const OrchestrationNode = memo(function OrchestrationNode({ data }: NodeProps<OrchestrationNodeType>) {

@@ -5,7 +5,7 @@ import type { RegularNode } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { ContextChips } from '../../parts/context-chips';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { regularDefinition } from '../../../flow/kinds/regular';
+import { regularDefinition } from './definition';
 import { StepBody } from '../../parts/step-body';
 
 /** A regular step (also an untyped one, which the runtimes read as regular). */

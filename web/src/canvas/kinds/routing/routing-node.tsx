@@ -4,7 +4,7 @@ import type { RoutingNode as RoutingNodeType } from '../../../flow/node-data';
 import { ScopeChip } from '../../parts/branch-chip';
 import { QuestionBody } from '../../parts/question-body';
 import { StepNodeFrame } from '../../parts/step-node-frame';
-import { routingDefinition } from '../../../flow/kinds/routing';
+import { routingDefinition } from './definition';
 
 /** A routing step: its question, and one labelled output per route. */
 export const RoutingNode = memo(function RoutingNode({ data }: NodeProps<RoutingNodeType>) {

@@ -7,7 +7,7 @@ import { ContextChips } from '../../parts/context-chips';
 import { NodeShell } from '../../parts/node-shell';
 import { useNodeGeometry } from '../../parts/use-node-geometry';
 import { StepBody } from '../../parts/step-body';
-import { subAgentDefinition } from '../../../flow/kinds/sub-agent';
+import { subAgentDefinition } from './definition';
 import { titleOf } from '../../parts/text';
 
 /**

@@ -1,8 +1,8 @@
 import type { RegularStep } from '@planvas/shared';
-import { CheckboxField, NumberField, Section, TextField } from '../fields';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { TargetSelect } from '../target-select';
-import { useStepUpdate } from '../use-step-update';
+import { CheckboxField, NumberField, Section, TextField } from '../../../forms/fields';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { TargetSelect } from '../../../forms/target-select';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 export function RegularFields({ step, inFlow }: KindFieldsProps<RegularStep>) {
   const { update, commit } = useStepUpdate(step.id);

@@ -1,8 +1,8 @@
 import type { CrewStep } from '@planvas/shared';
-import { NumberField, Section, TextField } from '../fields';
-import { FlowSection } from '../flow-section';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { useStepUpdate } from '../use-step-update';
+import { NumberField, Section, TextField } from '../../../forms/fields';
+import { FlowSection } from '../../../forms/flow-section';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 /** A crew step triggers an external crew and waits for it: whom it triggers, what it asks, how long it waits. */
 export function CrewFields({ step, inFlow }: KindFieldsProps<CrewStep>) {

@@ -1,9 +1,9 @@
 import type { OrchestrationStep } from '@planvas/shared';
-import { Section, TextField } from '../fields';
-import { FlowSection } from '../flow-section';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { RoutesEditor } from '../routes-editor';
-import { useStepUpdate } from '../use-step-update';
+import { Section, TextField } from '../../../forms/fields';
+import { FlowSection } from '../../../forms/flow-section';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { RoutesEditor } from '../../../forms/routes-editor';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 export function OrchestrationFields({ step, inFlow }: KindFieldsProps<OrchestrationStep>) {
   const { update } = useStepUpdate(step.id);

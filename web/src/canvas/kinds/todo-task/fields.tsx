@@ -1,4 +1,4 @@
 import type { TodoTaskStep } from '@planvas/shared';
-import { delegatingFields } from '../delegating-fields';
+import { delegatingFields } from '../../../forms/delegating-fields';
 
 export const TodoTaskFields = delegatingFields<TodoTaskStep>({ itemsFirst: false });

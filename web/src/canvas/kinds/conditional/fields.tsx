@@ -1,8 +1,8 @@
 import type { ConditionalStep } from '@planvas/shared';
-import { Section, TextField } from '../fields';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { TargetSelect } from '../target-select';
-import { useStepUpdate } from '../use-step-update';
+import { Section, TextField } from '../../../forms/fields';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { TargetSelect } from '../../../forms/target-select';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 export function ConditionalFields({ step, inFlow }: KindFieldsProps<ConditionalStep>) {
   const { update } = useStepUpdate(step.id);

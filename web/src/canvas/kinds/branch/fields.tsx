@@ -1,9 +1,9 @@
 import type { BranchStep } from '@planvas/shared';
-import { BranchCasesEditor } from '../branch-cases-editor';
-import { Section, TextField } from '../fields';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { RoutesEditor } from '../routes-editor';
-import { useStepUpdate } from '../use-step-update';
+import { BranchCasesEditor } from '../../../forms/branch-cases-editor';
+import { Section, TextField } from '../../../forms/fields';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { RoutesEditor } from '../../../forms/routes-editor';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 /**
  * A branch picks its route by a value when it has one (`value_path` read from `route_source_file`,

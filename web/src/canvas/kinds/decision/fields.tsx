@@ -1,8 +1,8 @@
 import type { DecisionStep } from '@planvas/shared';
-import { Section, TextField } from '../fields';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { TargetSelect } from '../target-select';
-import { useStepUpdate } from '../use-step-update';
+import { Section, TextField } from '../../../forms/fields';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { TargetSelect } from '../../../forms/target-select';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 export function DecisionFields({ step, inFlow }: KindFieldsProps<DecisionStep>) {
   const { update } = useStepUpdate(step.id);

@@ -1,6 +1,6 @@
 import { Braces } from 'lucide-react';
-import { centredOutput, inputHandle, type Size } from '../handles';
-import type { NodeDefinition } from '../node-definition';
+import { centredOutput, inputHandle, type Size } from '../../../flow/handles';
+import type { NodeDefinition } from '../../../flow/node-definition';
 
 const SIZE: Size = { width: 280, height: 172 };
 

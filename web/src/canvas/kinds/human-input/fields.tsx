@@ -1,8 +1,8 @@
 import type { HumanInputStep } from '@planvas/shared';
-import { LinesField, Section, SelectField, TextField } from '../fields';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { TargetSelect } from '../target-select';
-import { useStepUpdate } from '../use-step-update';
+import { LinesField, Section, SelectField, TextField } from '../../../forms/fields';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { TargetSelect } from '../../../forms/target-select';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 const RESPONSE_TYPES = [
   { value: 'text', label: 'Free text' },

@@ -1,8 +1,8 @@
 import type { RoutingStep } from '@planvas/shared';
-import { Section, TextField } from '../fields';
-import type { KindFieldsProps } from '../kind-fields-props';
-import { RoutesEditor } from '../routes-editor';
-import { useStepUpdate } from '../use-step-update';
+import { Section, TextField } from '../../../forms/fields';
+import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { RoutesEditor } from '../../../forms/routes-editor';
+import { useStepUpdate } from '../../../forms/use-step-update';
 
 export function RoutingFields({ step }: KindFieldsProps<RoutingStep>) {
   const { update } = useStepUpdate(step.id);

@@ -1,9 +1,9 @@
 import { Bot } from 'lucide-react';
 import { routesOf, type LayoutDirection } from '@planvas/shared';
-import { inputSide, isVerticalSide, railHandles, sizeWithRail, type HandleSpec, type RailOutput, type Size } from '../handles';
-import type { NodeDefinition } from '../node-definition';
-import type { SubAgentData } from '../node-data';
-import { delegationOutputs } from './route-outputs';
+import { inputSide, isVerticalSide, railHandles, sizeWithRail, type HandleSpec, type RailOutput, type Size } from '../../../flow/handles';
+import type { NodeDefinition } from '../../../flow/node-definition';
+import type { SubAgentData } from '../../../flow/node-data';
+import { delegationOutputs } from '../../../flow/kind-parts/route-outputs';
 
 export const SUB_AGENT_CONTENT: Size = { width: 260, height: 136 };
 /** The one input of a sub-agent, fed by its parent's route (id as in the seed system). */
