@@ -1,4 +1,5 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { benchSize, isQuickBench, measured } from '../../server/bench/bench-runner';
 import { startPlanvas, type PlanvasServer } from '../support/planvas-server';
 
 /**
@@ -6,12 +7,15 @@ import { startPlanvas, type PlanvasServer } from '../support/planvas-server';
  * rows it puts in the DOM (goal: at most 300 ms and 300 rows). Side by side with two baselines
  * in the same page: the same popup on an empty run, and the 10,000 entries laid out as plain,
  * non-virtualised DOM (what the popup would cost without virtualisation).
+ * Quick mode (bench-runner.ts): 500 decisions, one repeat; the goal is not judged.
  */
 const WORKFLOW = 'Workflow/ResearchReport';
 const STEP = { step_id: 'research-todo', step_index: 1, step_path: 'step-2', step_title: 'Research Sources (Todo Orchestrator)' };
-const DECISIONS = 10_000;
+const DECISIONS = Number(process.env['PLANVAS_BENCH_DECISIONS'] ?? benchSize(10_000, 500));
 const BATCH = 5000;
-const REPEATS = 5;
+const REPEATS = benchSize(5, 1);
+/** How long the popup may take to show its first rows before the bench counts it as broken. */
+const POPUP_TIMEOUT_MS = 60_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const ROUTES = [
@@ -61,8 +65,20 @@ async function ingestRun(server: PlanvasServer, decisions: number): Promise<{ ru
   return { runId, events: end.lastSeq };
 }
 
+/**
+ * The runs list is in the run sidebar, which is folded to a rail while no run is followed
+ * (web/src/runs/run-sidebar-layout.ts): unfold it first, as a user would.
+ */
+async function showRunsList(page: Page): Promise<void> {
+  const sidebar = page.getByTestId('run-sidebar');
+  await sidebar.waitFor();
+  if ((await sidebar.getAttribute('data-layout')) === 'rail') await page.getByTestId('run-sidebar-expand').click();
+  await page.locator('[data-testid="run-sidebar"][data-layout="expanded"]').waitFor();
+}
+
 /** Follows a run from the runs list, then waits until the page holds all its events. */
 async function openRun(page: Page, runId: string, eventCount: number): Promise<number> {
+  await showRunsList(page);
   const started = Date.now();
   await page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`).click();
   await page.locator('[role="toolbar"] [data-testid="open-execution-logs"]').click();
@@ -75,13 +91,17 @@ async function openRun(page: Page, runId: string, eventCount: number): Promise<n
 
 /** Click on the toolbar's Logs button -> popup painted with its first rows, timed in the page. */
 async function timePopupOpen(page: Page, readySelector: string): Promise<{ ms: number; rows: number; domNodes: number }> {
-  const result = await page.evaluate(async (selector) => {
+  const result = await page.evaluate(async ({ selector, timeoutMs }) => {
     const button = document.querySelector<HTMLElement>('[role="toolbar"] [data-testid="open-execution-logs"]');
     if (!button) throw new Error('no Logs button in the toolbar');
     const t0 = performance.now();
     button.click();
-    await new Promise<void>((resolve) => {
-      const tick = () => (document.querySelector(selector) ? resolve() : requestAnimationFrame(tick));
+    await new Promise<void>((resolve, reject) => {
+      const tick = () => {
+        if (document.querySelector(selector)) resolve();
+        else if (performance.now() - t0 > timeoutMs) reject(new Error(`the popup showed no ${selector} within ${timeoutMs} ms`));
+        else requestAnimationFrame(tick);
+      };
       tick();
     });
     // Until the frame with the rows has been painted.
@@ -89,7 +109,7 @@ async function timePopupOpen(page: Page, readySelector: string): Promise<{ ms: n
     const ms = performance.now() - t0;
     const dialog = document.querySelector('[role="dialog"]');
     return { ms, rows: dialog?.querySelectorAll('[data-testid="iteration-group"]').length ?? 0, domNodes: dialog?.querySelectorAll('*').length ?? 0 };
-  }, readySelector);
+  }, { selector: readySelector, timeoutMs: POPUP_TIMEOUT_MS });
   await page.keyboard.press('Escape');
   await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
   return result;
@@ -128,8 +148,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export async function run(): Promise<void> {
   const server = await startPlanvas();
-  const browser = await chromium.launch({ executablePath: process.env['PLANVAS_CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({ executablePath: process.env['PLANVAS_CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const bigRun = await ingestRun(server, DECISIONS);
     const emptyRun = await ingestRun(server, 0);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -148,23 +169,28 @@ export async function run(): Promise<void> {
     const empty = [];
     for (let i = 0; i < REPEATS; i++) empty.push(await timePopupOpen(page, '[role="dialog"] .pv-timeline__empty'));
 
-    const bigMs = median(big.map((r) => r.ms));
-    const bigRows = Math.max(...big.map((r) => r.rows));
+    const bigMs = measured('popup open ms', median(big.map((r) => r.ms)), { positive: true });
+    const bigRows = measured('popup rows', Math.max(...big.map((r) => r.rows)), { positive: true });
+    const emptyMs = measured('empty popup open ms', median(empty.map((r) => r.ms)), { positive: true });
+    const plainMs = measured('plain DOM ms', median(plain.map((r) => r.ms)), { positive: true });
+    if (plain[0]!.rows !== DECISIONS) throw new Error(`the plain-DOM baseline laid out ${plain[0]!.rows} of ${DECISIONS} entries`);
+    const n = DECISIONS.toLocaleString('en-US');
     const rows: Array<[string, string, string, string]> = [
-      ['popup, 10,000 decisions (virtualised)', bigMs.toFixed(1), String(bigRows), String(Math.max(...big.map((r) => r.domNodes)))],
-      ['baseline: popup, empty run', median(empty.map((r) => r.ms)).toFixed(1), String(Math.max(...empty.map((r) => r.rows))), String(Math.max(...empty.map((r) => r.domNodes)))],
-      ['baseline: 10,000 entries as plain DOM', median(plain.map((r) => r.ms)).toFixed(1), String(plain[0]!.rows), String(plain[0]!.domNodes)],
+      [`popup, ${n} decisions (virtualised)`, bigMs.toFixed(1), String(bigRows), String(Math.max(...big.map((r) => r.domNodes)))],
+      ['baseline: popup, empty run', emptyMs.toFixed(1), String(Math.max(...empty.map((r) => r.rows))), String(Math.max(...empty.map((r) => r.domNodes)))],
+      [`baseline: ${n} entries as plain DOM`, plainMs.toFixed(1), String(plain[0]!.rows), String(plain[0]!.domNodes)],
       ['goal', '<= 300', '<= 300', ''],
     ];
     const widths = [44, 16, 10, 10];
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
     console.log(line(['case', `open ms (med ${REPEATS})`, 'rows', 'DOM nodes']));
     for (const r of rows) console.log(line(r));
-    console.log(`(following the 10,000-decision run: fetch + fold + first popup render took ${loadMs} ms, once)`);
+    console.log(`(following the ${n}-decision run: fetch + fold + first popup render took ${loadMs} ms, once)`);
     const pass = bigMs <= 300 && bigRows <= 300 && bigRows > 0;
-    console.log(pass ? 'goal met' : 'GOAL MISSED');
+    // The goal is set for 10,000 decisions: quick mode prints its figures but does not judge them.
+    console.log(isQuickBench() ? '(quick: the goal is judged with 10,000 decisions in the full run only)' : pass ? 'goal met' : 'GOAL MISSED');
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.cleanup();
   }
 }

@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,18 @@ export interface PlanvasServer {
   /** Stops it and deletes its temporary workspace and data. */
   cleanup(): Promise<void>;
 }
+
+/**
+ * Servers still running when this process exits (a bench that timed out and was left behind) are
+ * stopped with it instead of living on as orphans, and their temporary folders removed.
+ */
+const running = new Map<ChildProcess, string>();
+process.on('exit', () => {
+  for (const [c, root] of running) {
+    c.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+  }
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,6 +84,9 @@ export async function startPlanvas(options: StartPlanvasOptions = {}): Promise<P
       ['--import', 'tsx', 'src/main.ts', '--workspace', workspace, '--data-dir', dataDir, '--port', String(port), '--no-open'],
       { cwd: join(REPO, 'server'), env: { ...process.env, NODE_ENV: 'production', ...(options.webDist ? { PLANVAS_WEB_DIST: options.webDist } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    const started = child;
+    running.set(started, root);
+    started.once('exit', () => running.delete(started));
     child.stdout?.on('data', (d) => (output += String(d)));
     child.stderr?.on('data', (d) => (output += String(d)));
     await waitForHealth(baseURL, child, () => output);

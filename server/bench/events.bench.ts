@@ -1,14 +1,16 @@
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EventEnvelope } from '@planvas/shared';
 import { buildApp } from '../src/app';
 import { RunEngine } from '../src/engine/run-engine';
 import { RunStore } from '../src/runs/run-store';
 import { StateStore } from '../src/state/state-store';
 import { WorkspaceRepository } from '../src/workspace/workspace-repository';
+import { benchSize, isQuickBench, measured } from './bench-runner';
 
 /**
  * Events, end to end, side by side in one run:
@@ -20,11 +22,15 @@ import { WorkspaceRepository } from '../src/workspace/workspace-repository';
  *    1,000 todos, everything real (event log with fsync, todos.json, decision log, index).
  * Goals (issue 5): >= 0.5x the bare throughput, p99 <= 100 ms, <= 2 ms per iteration.
  */
-const THROUGHPUT_EVENTS = Number(process.env['PLANVAS_BENCH_EVENTS'] ?? 20_000);
 const BATCH = 100;
+/** A whole number of batches. */
+const THROUGHPUT_EVENTS = Math.max(1, Math.round(Number(process.env['PLANVAS_BENCH_EVENTS'] ?? benchSize(20_000, 2_000)) / BATCH)) * BATCH;
 const IN_FLIGHT = 4;
-const RATE_EVENTS = Number(process.env['PLANVAS_BENCH_RATE_EVENTS'] ?? 3_000);
-const TODOS = Number(process.env['PLANVAS_BENCH_TODOS'] ?? 1_000);
+const RATE_EVENTS = Number(process.env['PLANVAS_BENCH_RATE_EVENTS'] ?? benchSize(3_000, 300));
+const TODOS = Number(process.env['PLANVAS_BENCH_TODOS'] ?? benchSize(1_000, 50));
+/** Throughput rounds per server (best of them), and whether warm-up runs come first: once and none in quick mode. */
+const ROUNDS = benchSize(3, 1);
+const WARM_UP = !isQuickBench();
 
 interface Target {
   name: string;
@@ -231,22 +237,30 @@ async function executorOverhead(todos: number): Promise<{ iterations: number; to
   const workspace = await WorkspaceRepository.open(root);
   const runs = new RunStore({ state, workspace });
   const engine = new RunEngine({ runs, workspace });
-  const t0 = performance.now();
-  const run = await engine.start('Bench/Todos', { paceMs: 0 });
-  const outcome = await engine.settled(run.id);
-  const totalMs = performance.now() - t0;
-  if (outcome?.status !== 'completed') throw new Error(`bench run ${outcome?.status}: ${JSON.stringify(outcome)}`);
-  const summary = runs.get(run.id)!;
-  const iterations = summary.iteration ?? 0;
-  // Steady state: from the first to the last orchestrator decision (no start-up, no learnings).
-  const decisions = (await runs.events(run.id)).filter((e) => e.type === 'todo_task_route_selected').map((e) => Date.parse(e.timestamp));
-  const steady = (decisions.at(-1)! - decisions[0]!) / Math.max(1, decisions.length - 1);
-  const paths = await runs.paths(run.id);
-  const logMb = (await stat(paths.eventsPath)).size / 1024 / 1024;
-  await engine.close();
-  await runs.close();
-  await rm(base, { recursive: true, force: true });
-  return { iterations, totalMs, perIteration: totalMs / iterations, steady, events: summary.eventCount, logMb };
+  try {
+    const t0 = performance.now();
+    const run = await engine.start('Bench/Todos', { paceMs: 0 });
+    const outcome = await engine.settled(run.id);
+    const totalMs = performance.now() - t0;
+    if (outcome?.status !== 'completed') throw new Error(`bench run ${outcome?.status}: ${JSON.stringify(outcome)}`);
+    const summary = runs.get(run.id)!;
+    const iterations = summary.iteration ?? 0;
+    const paths = await runs.paths(run.id);
+    // Steady state: from the first to the last orchestrator decision (no start-up, no learnings).
+    // Read from the log file itself, complete once the run has settled (the executor flushes its
+    // last events): RunStore.events() just after a run ends may read through the log's handle while
+    // the store closes it ("file closed").
+    const logged = (await readFile(paths.eventsPath, 'utf8')).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as EventEnvelope);
+    if (logged.length !== summary.eventCount) throw new Error(`the run's log holds ${logged.length} events, its summary counts ${summary.eventCount}`);
+    const decisions = logged.filter((e) => e.type === 'todo_task_route_selected').map((e) => Date.parse(e.timestamp));
+    const steady = (decisions.at(-1)! - decisions[0]!) / Math.max(1, decisions.length - 1);
+    const logMb = (await stat(paths.eventsPath)).size / 1024 / 1024;
+    return { iterations, totalMs, perIteration: totalMs / iterations, steady, events: summary.eventCount, logMb };
+  } finally {
+    await engine.close();
+    await runs.close();
+    await rm(base, { recursive: true, force: true });
+  }
 }
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -256,23 +270,30 @@ export async function run(): Promise<void> {
   const bare = await bareTarget();
   try {
     // Warm both (JIT, sockets) before measuring; then alternate so machine noise hits both alike.
-    await throughput(planvas);
-    await throughput(bare);
+    if (WARM_UP) {
+      await throughput(planvas);
+      await throughput(bare);
+    }
     const tp = { bare: [] as number[], planvas: [] as number[] };
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       tp.bare.push(await throughput(bare));
       tp.planvas.push(await throughput(planvas));
     }
     const best = (values: number[]) => Math.max(...values);
+    measured('events/s, planvas', best(tp.planvas), { positive: true });
+    measured('events/s, bare node:http', best(tp.bare), { positive: true });
     // For reference: the stricter policy, acknowledging each POST only after a covering fdatasync.
     process.env['PLANVAS_EVENT_FSYNC'] = 'always';
-    const strict = await throughput(planvas);
+    const strict = measured('events/s, PLANVAS_EVENT_FSYNC=always', await throughput(planvas), { positive: true });
     delete process.env['PLANVAS_EVENT_FSYNC'];
     // The single-event path gets its own warm-up (JIT of the per-request code) before it is timed.
-    await latencyAtRate(planvas, 500);
-    await latencyAtRate(bare, 500);
+    if (WARM_UP) {
+      await latencyAtRate(planvas, 500);
+      await latencyAtRate(bare, 500);
+    }
     const lat = { bare: await latencyAtRate(bare), planvas: await latencyAtRate(planvas) };
-    console.log(`ingest -> SSE, ${THROUGHPUT_EVENTS.toLocaleString()} events in batches of ${BATCH} (${IN_FLIGHT} POSTs in flight), best of 3, load generator in a worker thread`);
+    for (const [server, l] of Object.entries(lat)) for (const [key, value] of Object.entries(l)) measured(`latency ${key}, ${server}`, value, { positive: key === 'rate' });
+    console.log(`ingest -> SSE, ${THROUGHPUT_EVENTS.toLocaleString()} events in batches of ${BATCH} (${IN_FLIGHT} POSTs in flight), best of ${ROUNDS}, load generator in a worker thread`);
     console.table({
       'events/s': { planvas: fmt(best(tp.planvas), 0), 'bare node:http': fmt(best(tp.bare), 0), ratio: `${fmt(best(tp.planvas) / best(tp.bare), 2)}x`, goal: '>= 0.5x' },
       'events/s, PLANVAS_EVENT_FSYNC=always': { planvas: fmt(strict, 0), 'bare node:http': fmt(best(tp.bare), 0), ratio: `${fmt(strict / best(tp.bare), 2)}x`, goal: '(reference)' },
@@ -291,6 +312,11 @@ export async function run(): Promise<void> {
   }
   const small = await executorOverhead(10);
   const large = await executorOverhead(TODOS);
+  for (const [label, r] of [['10 todos', small], [`${TODOS} todos`, large]] as const) {
+    measured(`executor iterations, ${label}`, r.iterations, { positive: true });
+    measured(`executor ms / iteration (total), ${label}`, r.perIteration, { positive: true });
+    measured(`executor ms / iteration (steady), ${label}`, r.steady);
+  }
   console.log('executor overhead, zero-delay scripted provider (all I/O real: event log fsync, todos.json, decision log, learnings)');
   const row = (r: Awaited<ReturnType<typeof executorOverhead>>, goal: string) => ({
     'total ms': fmt(r.totalMs, 0),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { EventEnvelope } from '@planvas/shared';
 import { EventLog } from '../src/runs/event-log';
 import { LogIndexCache, SIDECAR_FILE } from '../src/runs/log-index-files';
+import { benchSize, measured } from './bench-runner';
 
 /**
  * Replay of a finished 100,000-event run, paged 2,000 events at a time (what
@@ -13,7 +14,7 @@ import { LogIndexCache, SIDECAR_FILE } from '../src/runs/log-index-files';
  * - baseline: the previous reader, which read and split the whole log for every page.
  * Both produce the same events; the figure is the whole replay's wall time.
  */
-const EVENTS = Number(process.env['PLANVAS_BENCH_REPLAY_EVENTS'] ?? 100_000);
+const EVENTS = Number(process.env['PLANVAS_BENCH_REPLAY_EVENTS'] ?? benchSize(100_000, 10_000));
 const PAGE = 2000;
 
 export async function run(): Promise<void> {
@@ -41,6 +42,7 @@ export async function run(): Promise<void> {
       return replay(async (after) => (await cache.readPage(dir, path, after, PAGE)).events);
     });
     if (warm.count !== EVENTS || cold.count !== EVENTS || baseline.count !== EVENTS) throw new Error(`replays disagree: ${warm.count} / ${cold.count} / ${baseline.count}`);
+    for (const [name, t] of [['indexed (sidecar)', warm], ['indexed (cold)', cold], ['baseline', baseline]] as const) measured(`${name} replay ms`, t.ms, { positive: true });
 
     console.log(`replay of a finished ${EVENTS.toLocaleString()}-event run (${(size / 2 ** 20).toFixed(1)} MiB log), ${PAGE.toLocaleString()} events per page, ${Math.ceil(EVENTS / PAGE)} pages`);
     console.table({

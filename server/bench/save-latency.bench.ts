@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app';
+import { benchSize, isQuickBench, measured } from './bench-runner';
 
 /**
  * Save latency of a 1,000-step (and a 5,000-step) plan through the real API (listening server, HTTP PUT with
@@ -12,9 +13,9 @@ import { buildApp } from '../src/app';
  * a bare durable write: parse, schema check, format-preserving serialisation, graph checks, HTTP.
  */
 /** The issue's goal is at 1,000 steps (API ≤ 3x raw at p50); 5,000 shows how it scales. */
-const SIZES = [1000, 5000];
-const SAVES = Number(process.env.PLANVAS_BENCH_SAVES ?? 200);
-const WARMUP = 20;
+const SIZES = benchSize([1000, 5000], [100, 500]);
+const SAVES = Number(process.env.PLANVAS_BENCH_SAVES ?? benchSize(200, 8));
+const WARMUP = benchSize(20, 2);
 /**
  * Saves come from a person editing (the web app saves after an edit settles), not back to back.
  * Between two saves the bench waits this long, outside both timings, so work a save leaves for
@@ -24,6 +25,7 @@ const PAUSE_MS = 50;
 
 export async function run(): Promise<void> {
   for (const steps of SIZES) await runSize(steps, steps > 1000 ? Math.max(20, Math.round(SAVES / 4)) : SAVES);
+  if (isQuickBench()) console.log('(quick: the goal is judged at 1,000 steps in the full run only)');
 }
 
 async function runSize(steps: number, saves: number): Promise<void> {
@@ -143,6 +145,10 @@ function percentile(sorted: number[], p: number): number {
 function printTable(steps: number, size: number, api: number[], raw: number[]): void {
   const a = [...api].sort((x, y) => x - y);
   const r = [...raw].sort((x, y) => x - y);
+  for (const [name, values] of [['API', a], ['raw', r]] as const) {
+    measured(`${name} p50 (${steps} steps)`, percentile(values, 0.5), { positive: true });
+    measured(`${name} p99 (${steps} steps)`, percentile(values, 0.99), { positive: true });
+  }
   const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10);
   const ratio = (x: number, y: number) => `${(x / y).toFixed(1)}x`.padStart(10);
   console.log(`save latency: ${steps}-step plan (${(size / 1024).toFixed(0)} KiB), ${api.length} saves after ${WARMUP} warm-up`);
@@ -151,7 +157,8 @@ function printTable(steps: number, size: number, api: number[], raw: number[]): 
   console.log(`${'raw: write + fsync + rename + dir fsync'.padEnd(46)}${ms(percentile(r, 0.5))}${ms(percentile(r, 0.99))}`);
   console.log(`${'ratio (API / raw)'.padEnd(46)}${ratio(percentile(a, 0.5), percentile(r, 0.5))}${ratio(percentile(a, 0.99), percentile(r, 0.99))}`);
   if (steps === 1000) console.log(`goal (p50 ratio <= 3x): ${percentile(a, 0.5) / percentile(r, 0.5) <= 3 ? 'met' : 'not met'}`);
-  void writeResults(steps, { steps: steps, bytes: size, saves: api.length, api: { p50: percentile(a, 0.5), p99: percentile(a, 0.99) }, raw: { p50: percentile(r, 0.5), p99: percentile(r, 0.99) } });
+  // The figures of the full run are kept (bench-results/); a quick run must not overwrite them.
+  if (!isQuickBench()) void writeResults(steps, { steps: steps, bytes: size, saves: api.length, api: { p50: percentile(a, 0.5), p99: percentile(a, 0.99) }, raw: { p50: percentile(r, 0.5), p99: percentile(r, 0.99) } });
 }
 
 async function writeResults(steps: number, result: unknown): Promise<void> {
