@@ -10,6 +10,7 @@ import {
   type SubAgentStep,
   type TodoItem,
   type TodoList,
+  type TodoSnapshot,
   type TodoTaskRouteSelected,
   type OrchestratingStep, resolveOrphanRefs } from '@planvas/shared';
 import { errorMessage, StepFailure } from './step-failure';
@@ -94,7 +95,7 @@ export class TodoTaskSession {
     this.file.save(this.list);
   }
 
-  snapshot(reason?: string, extra: Record<string, unknown> = {}): void {
+  snapshot(reason?: string, extra: Pick<TodoSnapshot, 'seeded_from'> = {}): void {
     this.ctx.emit({
       type: 'todo_snapshot',
       data: {

@@ -1,6 +1,6 @@
 import { mkdir, realpath, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EventEnvelope } from '@planvas/shared';
+import type { EventEnvelope, EventInput } from '@planvas/shared';
 import { isMissing } from '../workspace/safe-path';
 import { OPEN_APPEND_READ, ensureDirInside, openInside } from './confined-fs';
 import { rememberEnvelopeJson } from './envelope-json';
@@ -8,12 +8,23 @@ import { LogIndexCache, extendIndex, loadSidecar, writeSidecar } from './log-ind
 import { LogOffsetIndex } from './log-offset-index';
 import { readEventsPage, type EventsPage } from './log-page';
 
-/** An event to store; the log adds `seq` and (unless given, e.g. by an import) `timestamp`. */
-export interface EventToStore {
+/**
+ * An event as the log takes it, of any type: the log only numbers and writes. What reaches it is
+ * typed by the run store (an EventToStore, or an ingested event checked against its schema).
+ * The log adds `seq` and (unless given, e.g. by an import) `timestamp`.
+ */
+export interface LogEventInput {
   type: string;
   data: Record<string, unknown>;
   timestamp?: string;
 }
+
+/**
+ * An event planvas itself stores (the engine, the run lifecycle, imports): one of the union of
+ * known events (README "Event envelope"), so a misspelt type or a payload field of the wrong type
+ * fails to compile. An import keeps its log line's own `timestamp`.
+ */
+export type EventToStore = EventInput & { timestamp?: string };
 
 interface PendingBatch {
   text: string;
@@ -135,7 +146,7 @@ export class EventLog {
   }
 
   /** Appends events; resolves with their envelopes once they are written (and synced, under `always`). */
-  append(events: ReadonlyArray<EventToStore>, now: () => string = () => new Date().toISOString()): Promise<EventEnvelope[]> {
+  append(events: ReadonlyArray<LogEventInput>, now: () => string = () => new Date().toISOString()): Promise<EventEnvelope[]> {
     if (this.closed) return Promise.reject(new Error(`event log ${this.path} is closed`));
     if (this.failure) return Promise.reject(this.failure);
     if (events.length === 0) return Promise.resolve([]);

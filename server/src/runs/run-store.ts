@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { isFinalRunStatus, type EventEnvelope, type RunProvider, type RunSummary } from '@planvas/shared';
+import { isFinalRunStatus, type EventEnvelope, type IngestEvent, type RunProvider, type RunSummary } from '@planvas/shared';
 import { ApiError } from '../errors';
 import type { StateStore } from '../state/state-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { assertRunFoldersInside, ensureDirInside } from './confined-fs';
 import { EventBus } from './event-bus';
-import { EventLog, syncPolicyFromEnv, type EventToStore, type SyncPolicy } from './event-log';
+import { EventLog, syncPolicyFromEnv, type EventToStore, type LogEventInput, type SyncPolicy } from './event-log';
 import { LogIndexCache, type LogIndexCacheOptions } from './log-index-files';
 import type { EventsPage } from './log-page';
 import { runMessages } from './messages';
@@ -124,10 +124,19 @@ export class RunStore {
   }
 
   /**
-   * Stores events durably and publishes them. Refused (409) once a committed `run_status` has
-   * ended the run: its log is closed for good.
+   * Stores events planvas produces (engine, lifecycle, imports) durably and publishes them.
+   * Refused (409) once a committed `run_status` has ended the run: its log is closed for good.
    */
-  async append(runId: string, events: ReadonlyArray<EventToStore>): Promise<EventEnvelope[]> {
+  append(runId: string, events: ReadonlyArray<EventToStore>): Promise<EventEnvelope[]> {
+    return this.write(runId, events);
+  }
+
+  /** Stores an external runtime's events, as parseIngestBody returned them (known types checked, others as sent). */
+  appendIngested(runId: string, events: ReadonlyArray<IngestEvent>): Promise<EventEnvelope[]> {
+    return this.write(runId, events);
+  }
+
+  private async write(runId: string, events: ReadonlyArray<LogEventInput>): Promise<EventEnvelope[]> {
     // The hot path (an open run) reads only the status: counting todos waits until someone asks.
     const open = this.open.get(runId);
     const status = open ? open.tracker.status : this.require(runId).status;

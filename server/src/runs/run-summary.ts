@@ -1,48 +1,56 @@
 import {
-  RunStatus,
-  TodoSnapshotDecoder,
+  EMPTY_RUN_STATE,
+  foldRunEvents,
   isFinalRunStatus,
-  todoProgress,
+  runTodoCounts,
   type EventEnvelope,
+  type HumanInputRequested,
+  type RunState,
   type RunSummary,
-  type TodoItem,
-  type TodoSnapshot,
 } from '@planvas/shared';
 
 /**
  * Keeps a run's index row current from its events, whoever produced them (the engine, an
- * external runtime through ingest, an import), so the runs list needs no log reads. The todo
- * counts come from the latest snapshot (whole or delta) when there is one, else from the item
- * events and, for decision logs that carry only summaries, from `todo_summary`. Counting leaf
- * todos is O(list), so it is done lazily, when the row is read, not per event.
+ * external runtime through ingest, an import), so the runs list needs no log reads. The events
+ * are folded by the shared run-state fold (@planvas/shared `foldRunEvents`, the same the web
+ * shows a run with); this class only maps that state onto the row. Todo counts are those of the
+ * run's current todo list (or its decisions' todo_summary while it has none); counting leaf
+ * todos is O(list), so it is done when the row is read, not per event.
  */
 export class RunSummaryTracker {
-  private row: RunSummary;
-  private decoder = new TodoSnapshotDecoder();
-  private decoderStep: string | undefined;
-  /** Items known only from item events (external runtimes that send no snapshots). */
-  private loose: TodoItem[] = [];
-  private looseIndex = new Map<string, number>();
-  private source: 'none' | 'snapshot' | 'items' = 'none';
-  private countsStale = false;
+  /** The row the tracker started from: the facts set at creation, and what events have not changed since. */
+  private readonly base: RunSummary;
+  private state: RunState;
+  private lastSeqNoted = 0;
+  private row: RunSummary | undefined;
+  private rowOf: { state: RunState; lastSeqNoted: number } | undefined;
+  /** Counts of the current todo list, kept while the list is the same object. */
+  private counts: { todosByStep: RunState['todosByStep']; stepId: string | null; value: RunSummary['todos'] } | undefined;
 
   constructor(summary: RunSummary) {
-    this.row = summary;
+    this.base = summary;
+    this.state = stateOfRow(summary);
   }
 
   /** The status alone, without recounting todos. */
   get status(): RunSummary['status'] {
-    return this.row.status;
+    return this.state.status ?? this.base.status;
   }
 
   get summary(): RunSummary {
-    if (this.countsStale) {
-      const todos = this.source === 'snapshot' ? this.decoder.todos : this.loose;
-      const progress = todoProgress(todos);
-      this.row = { ...this.row, todos: { completed: progress.completed, total: progress.total } };
-      this.countsStale = false;
+    if (!this.row || this.rowOf?.state !== this.state || this.rowOf.lastSeqNoted !== this.lastSeqNoted) {
+      this.row = rowOfState(this.base, this.state, this.lastSeqNoted, this.todoCounts());
+      this.rowOf = { state: this.state, lastSeqNoted: this.lastSeqNoted };
     }
     return this.row;
+  }
+
+  private todoCounts(): RunSummary['todos'] {
+    const { todosByStep, currentTodoStepId } = this.state;
+    if (this.counts?.todosByStep !== todosByStep || this.counts.stepId !== currentTodoStepId) {
+      this.counts = { todosByStep, stepId: currentTodoStepId, value: runTodoCounts(this.state) ?? this.base.todos };
+    }
+    return this.counts.value;
   }
 
   /**
@@ -50,100 +58,62 @@ export class RunSummaryTracker {
    * log still took their numbers): the count must say where numbering goes on.
    */
   noteLastSeq(seq: number): void {
-    if (seq > this.row.eventCount) this.row = { ...this.row, eventCount: seq };
+    this.lastSeqNoted = Math.max(this.lastSeqNoted, seq);
   }
 
-  /** Applies committed events; returns true when the change should be persisted at once. */
+  /** Applies committed events; returns true when the change should be persisted at once (a status, a question). */
   apply(envelopes: ReadonlyArray<EventEnvelope>): boolean {
-    let urgent = false;
-    const s = { ...this.row };
-    for (const event of envelopes) {
-      s.eventCount = Math.max(s.eventCount, event.seq);
-      const data = event.data;
-      switch (event.type) {
-        case 'run_status': {
-          const status = RunStatus.safeParse(data['status']);
-          if (!status.success) break;
-          if (isFinalRunStatus(s.status) && !isFinalRunStatus(status.data)) break;
-          s.status = status.data;
-          urgent = true;
-          if (isFinalRunStatus(status.data)) {
-            s.endedAt = event.timestamp;
-            delete s.currentStepId;
-            delete s.waitingInput;
-            if (status.data !== 'completed' && typeof data['reason'] === 'string') s.error = data['reason'];
-          }
-          if (status.data === 'running') delete s.waitingInput;
-          break;
-        }
-        case 'human_input_requested':
-          s.waitingInput = {
-            stepId: String(data['step_id']),
-            question: String(data['question'] ?? ''),
-            ...(typeof data['response_type'] === 'string' ? { responseType: data['response_type'] } : {}),
-            ...(Array.isArray(data['options']) ? { options: data['options'].map(String) } : {}),
-          };
-          urgent = true;
-          break;
-        case 'human_input_answered':
-          delete s.waitingInput;
-          break;
-        case 'step_status':
-          if (data['status'] === 'running' && data['parent_step_id'] === undefined && typeof data['step_id'] === 'string') s.currentStepId = data['step_id'];
-          break;
-        case 'todo_snapshot': {
-          const stepId = String(data['step_id']);
-          // A whole list starts over; a delta applies to the previous snapshot of its step.
-          if (Array.isArray(data['todos']) || this.decoderStep !== stepId) {
-            if (!Array.isArray(data['todos'])) break;
-            this.decoder = new TodoSnapshotDecoder();
-            this.decoderStep = stepId;
-          }
-          this.decoder.apply(data as TodoSnapshot);
-          this.source = 'snapshot';
-          this.countsStale = true;
-          s.iteration = Math.max(s.iteration ?? 0, Number(data['iteration']) || 0);
-          break;
-        }
-        case 'todo_task_route_selected': {
-          s.iteration = Math.max(s.iteration ?? 0, Number(data['iteration']) || 1);
-          const summary = data['todo_summary'] as { total?: unknown; completed?: unknown } | undefined;
-          if (this.source === 'none' && summary && typeof summary.total === 'number') {
-            s.todos = { total: summary.total, completed: typeof summary.completed === 'number' ? summary.completed : 0 };
-          }
-          break;
-        }
-        case 'todo_task_item_created':
-        case 'todo_task_item_updated':
-        case 'todo_task_item_completed':
-          // With snapshots, the next snapshot says it all; item events count only without them.
-          if (this.source !== 'snapshot') this.applyItemEvent(event);
-          break;
-      }
-    }
-    this.row = s;
-    return urgent;
+    this.state = foldRunEvents(this.state, envelopes);
+    return envelopes.some((e) => e.type === 'run_status' || e.type === 'human_input_requested');
   }
+}
 
-  private applyItemEvent(event: EventEnvelope): void {
-    const id = event.data['todo_id'];
-    if (typeof id !== 'string') return;
-    const at = this.looseIndex.get(id);
-    if (event.type === 'todo_task_item_created') {
-      if (at !== undefined) return;
-      this.looseIndex.set(id, this.loose.length);
-      this.loose.push({
-        id,
-        title: String(event.data['title'] ?? ''),
-        status: typeof event.data['status'] === 'string' ? event.data['status'] : 'open',
-        ...(typeof event.data['depth'] === 'number' ? { depth: event.data['depth'] } : {}),
-      });
-    } else {
-      const status = event.type === 'todo_task_item_completed' ? 'completed' : event.data['new_status'];
-      if (at === undefined || typeof status !== 'string') return;
-      this.loose[at] = { ...this.loose[at]!, status };
-    }
-    this.source = 'items';
-    this.countsStale = true;
-  }
+/** The fold's state as a row says it, so events apply on top of what is already known. */
+function stateOfRow(row: RunSummary): RunState {
+  const waiting = row.waitingInput;
+  const question: HumanInputRequested | null = waiting
+    ? {
+        step_id: waiting.stepId,
+        question: waiting.question,
+        ...(waiting.responseType !== undefined ? { response_type: waiting.responseType } : {}),
+        ...(waiting.options !== undefined ? { options: waiting.options } : {}),
+      }
+    : null;
+  return {
+    ...EMPTY_RUN_STATE,
+    status: row.status,
+    statusReason: row.error ?? null,
+    endedAt: row.endedAt ?? null,
+    waitingInput: question,
+    currentStepId: row.currentStepId ?? null,
+    iteration: row.iteration ?? null,
+  };
+}
+
+function rowOfState(base: RunSummary, state: RunState, lastSeqNoted: number, todos: RunSummary['todos']): RunSummary {
+  const status = state.status ?? base.status;
+  const ended = isFinalRunStatus(status);
+  const { endedAt: _endedAt, error: _error, currentStepId: _currentStepId, waitingInput: _waitingInput, iteration: _iteration, ...facts } = base;
+  const waiting = state.waitingInput;
+  const error = ended && status !== 'completed' && state.statusReason !== null ? state.statusReason : base.error;
+  return {
+    ...facts,
+    status,
+    eventCount: Math.max(base.eventCount, state.lastSeq, lastSeqNoted),
+    todos,
+    ...(state.endedAt !== null ? { endedAt: state.endedAt } : {}),
+    ...(error !== undefined ? { error } : {}),
+    ...(state.currentStepId !== null ? { currentStepId: state.currentStepId } : {}),
+    ...(state.iteration !== null ? { iteration: state.iteration } : {}),
+    ...(waiting
+      ? {
+          waitingInput: {
+            stepId: waiting.step_id,
+            question: waiting.question,
+            ...(typeof waiting.response_type === 'string' ? { responseType: waiting.response_type } : {}),
+            ...(Array.isArray(waiting.options) ? { options: waiting.options.map(String) } : {}),
+          },
+        }
+      : {}),
+  };
 }

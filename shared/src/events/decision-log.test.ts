@@ -57,4 +57,13 @@ describe('decision log', () => {
     expect(result.details.map((d) => d.path)).toEqual(['$[1]', '$[2].todo_task_response.next_action']);
     expect(parseDecisionLog('\n\n')).toMatchObject({ ok: false });
   });
+
+  it('refuses a line that would make an invalid route-selected event, at the field\'s place in the line', () => {
+    const good = '{"step_id":"s","todo_task_response":{"next_action":"continue"}}';
+    const result = parseDecisionLog(`${good}\n{"step_id":"s","todo_task_response":{"next_action":"continue","selection_reasoning":5,"todo_summary":{}}}\n`);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.details.map((d) => d.path)).toEqual(['$[1].todo_task_response.selection_reasoning', '$[1].todo_task_response.todo_summary.total']);
+    expect(parseDecisionLog(`\n${good}\n\n${good}`)).toMatchObject({ ok: true, lineIndexes: [1, 3] });
+  });
 });

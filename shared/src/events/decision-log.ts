@@ -3,7 +3,7 @@ import type { ErrorDetail } from '../errors';
 import { issuesToDetails } from '../errors';
 import { optional } from '../plan/common';
 import { TodoSummary } from '../todos/schema';
-import type { EventInput, TodoTaskRouteSelected } from './payloads';
+import { TodoTaskRouteSelected, type EventInput } from './payloads';
 import { NextAction } from './todo-task-response';
 
 /**
@@ -43,15 +43,20 @@ export const DecisionLogLine = z.looseObject({
 });
 export type DecisionLogLine = z.infer<typeof DecisionLogLine>;
 
-export type DecisionLogParseResult = { ok: true; lines: DecisionLogLine[] } | { ok: false; details: ErrorDetail[] };
+export type DecisionLogParseResult =
+  | { ok: true; lines: DecisionLogLine[]; /** The 0-based physical line of each entry of `lines`. */ lineIndexes: number[] }
+  | { ok: false; details: ErrorDetail[] };
 
 /**
  * Parses the JSON Lines text. Blank lines are skipped (a trailing newline or none are both fine).
  * Problems carry `$[<n>]` paths where n is the 0-based physical line, so `$[2].iteration` is the
- * third line's iteration.
+ * third line's iteration. A line must also make a valid `todo_task_route_selected` event (the
+ * import stores it as one): a response field of the wrong type (the line schema is loose) is
+ * reported at its place in the line.
  */
 export function parseDecisionLog(text: string): DecisionLogParseResult {
   const lines: DecisionLogLine[] = [];
+  const lineIndexes: number[] = [];
   const details: ErrorDetail[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     if (raw.trim() === '') return;
@@ -63,12 +68,28 @@ export function parseDecisionLog(text: string): DecisionLogParseResult {
       return;
     }
     const parsed = DecisionLogLine.safeParse(value);
-    if (parsed.success) lines.push(value as DecisionLogLine);
-    else details.push(...issuesToDetails(parsed.error.issues, [index]));
+    if (!parsed.success) {
+      details.push(...issuesToDetails(parsed.error.issues, [index]));
+      return;
+    }
+    const line = value as DecisionLogLine;
+    const event = TodoTaskRouteSelected.safeParse(decisionLogLineToEvent(line).data);
+    if (!event.success) {
+      const response = line.todo_task_response;
+      for (const issue of event.error.issues) {
+        // The event flattens todo_task_response into its data: a problem there is the response's.
+        const [key, ...rest] = issue.path;
+        const inResponse = typeof key === 'string' && Object.prototype.hasOwnProperty.call(response, key);
+        details.push(...issuesToDetails([{ ...issue, path: inResponse ? ['todo_task_response', key, ...rest] : issue.path }], [index]));
+      }
+      return;
+    }
+    lines.push(line);
+    lineIndexes.push(index);
   });
   if (details.length > 0) return { ok: false, details };
   if (lines.length === 0) return { ok: false, details: [{ path: '$', message: 'the decision log holds no lines' }] };
-  return { ok: true, lines };
+  return { ok: true, lines, lineIndexes };
 }
 
 /**

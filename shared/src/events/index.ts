@@ -7,3 +7,5 @@ export * from './iteration-grouping';
 export * from './decision-log';
 export * from './snapshots';
 export * from './ingest';
+export * from './envelopes';
+export * from './run-state';

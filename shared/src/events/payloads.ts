@@ -5,9 +5,10 @@ import { RunStatus } from './run';
 import { TodoTaskResponseFields } from './todo-task-response';
 
 /**
- * Payloads of the events planvas stores and streams. The seed's todo_task events keep the seed's
- * field names (seed 001 "Events"); planvas adds `iteration` to the item events. Every payload is
- * loose so an external runtime's extra fields (trace ids, hierarchy_level, ...) survive.
+ * Payloads of the events planvas stores and streams (README "Event envelope"). The todo_task
+ * events keep the field names of the system planvas mirrors (docs/formats.md "Events and logs");
+ * planvas adds `iteration` to the item events. Every payload is loose so an external runtime's
+ * extra fields (trace ids, hierarchy_level, ...) survive.
  */
 
 /** The base part the real system sends on every event (docs/formats.md "Events"). */
@@ -42,6 +43,8 @@ export const TodoTaskRouteSelected = z.looseObject({
   preferred_tier: optional(z.number()),
   preferred_tier_label: optional(z.string()),
   todo_summary: optional(TodoSummary),
+  /** Set by a decision-log import when the line had no iteration (counted as 1). */
+  iteration_inferred: optional(z.boolean()),
 });
 export type TodoTaskRouteSelected = z.infer<typeof TodoTaskRouteSelected>;
 
@@ -92,7 +95,7 @@ export const TodoTaskStepCompleted = z.looseObject({
 });
 export type TodoTaskStepCompleted = z.infer<typeof TodoTaskStepCompleted>;
 
-/** The statuses a step shows on the canvas (seed 001, TodoTaskNode). */
+/** The statuses a step shows on the canvas (README "Event envelope", `step_status`). */
 export const StepStatus = z.enum(['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'completed', 'failed']);
 export type StepStatus = z.infer<typeof StepStatus>;
 
@@ -257,7 +260,49 @@ export const RunError = z.looseObject({
 });
 export type RunError = z.infer<typeof RunError>;
 
-/** Schemas of every event type planvas knows, by name. */
+/**
+ * An item of a message_sequence (or routeless agent) step started or completed (README "Event
+ * envelope"). `iteration` counts the runs of a foreach item; `simulated` marks scripted items,
+ * whose work planvas has the agent do.
+ */
+export const SequenceItemProgress = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  item_id: z.string(),
+  item_type: z.string(),
+  index: z.number().int().nonnegative(),
+  status: z.enum(['started', 'completed']),
+  iteration: optional(Iteration),
+  simulated: optional(z.boolean()),
+});
+export type SequenceItemProgress = z.infer<typeof SequenceItemProgress>;
+
+/** A branch step picked its route by value: `value_path` read in `source` (route_source_file), matched in value_cases. */
+export const BranchValuePicked = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  value: z.string(),
+  route_id: z.string(),
+  source: z.string(),
+});
+export type BranchValuePicked = z.infer<typeof BranchValuePicked>;
+
+/** A crew step: planvas cannot call an external crew, so it says the call is simulated and has the agent do the step. */
+export const CrewCallSimulated = z.looseObject({
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+  simulated: z.boolean(),
+  crew_profile_id: optional(z.string()),
+  crew_project_id: optional(z.string()),
+  trigger_id: optional(z.string()),
+  timeout_seconds: z.number(),
+});
+export type CrewCallSimulated = z.infer<typeof CrewCallSimulated>;
+
+/**
+ * Schemas of every event type planvas emits or reads, by name: the README "Event envelope" table.
+ * Any other type is an external runtime's own, stored as sent (see `UnknownEvent`).
+ */
 export const EVENT_SCHEMAS = {
   todo_task_route_selected: TodoTaskRouteSelected,
   todo_task_item_created: TodoTaskItemCreated,
@@ -275,6 +320,9 @@ export const EVENT_SCHEMAS = {
   learning_recorded: LearningRecorded,
   learn_code_result: LearnCodeResult,
   run_error: RunError,
+  sequence_item: SequenceItemProgress,
+  branch_value: BranchValuePicked,
+  crew_call: CrewCallSimulated,
 } as const;
 export type KnownEventType = keyof typeof EVENT_SCHEMAS;
 export type EventPayloads = { [K in KnownEventType]: z.infer<(typeof EVENT_SCHEMAS)[K]> };
@@ -285,7 +333,11 @@ export function isKnownEventType(type: string): type is KnownEventType {
   return Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type);
 }
 
-/** An event before it is stored: the envelope adds `seq` and `timestamp`. */
+/**
+ * An event of a known type before it is stored (the envelope adds `seq` and `timestamp`): what
+ * planvas itself emits. A discriminated union on `type`, so a misspelt type or a payload field of
+ * the wrong type fails to compile.
+ */
 export type EventInput<K extends KnownEventType = KnownEventType> = { [T in K]: { type: T; data: EventPayloads[T] } }[K];
 
 /** The seed's item events, derived by diffing the todo list. */

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@planvas/shared';
+import { isEvent, knownEvent, type EventEnvelope } from '@planvas/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followRun, type StreamState } from './run-stream';
 import { FakeEventSource } from '../test/fake-event-source';
@@ -250,5 +250,25 @@ describe('followRun', () => {
     for (const listener of listenersOf.get('step_status') ?? []) listener(new MessageEvent('step_status', { data: '{"seq":"x"}' }));
     es.send(ev(1));
     expect(seqs()).toEqual([1]);
+  });
+
+  it('checks known payloads at the edge: a bad one is delivered (its seq counts) but never read as its type', async () => {
+    const badStatus = ev(2, 'step_status', { step_id: 's', status: 'sleeping' });
+    const badEnd = ev(4, 'run_status', { status: 'completed', parent: 'not an object' });
+    const { received, stream } = follow([ev(1), badStatus, ev(3, 'my_runtime_event', { status: 'completed' }), badEnd]);
+    const es = FakeEventSource.last();
+    es.send(ev(1));
+    es.send(badStatus);
+    expect(received.map((e) => [e.seq, isEvent(e, 'step_status')])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    // The unknown type arrives through the gap fill; the final status ends the stream, bad field or not.
+    es.send(badEnd);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(received.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(knownEvent(received[2]!)).toBeUndefined();
+    expect(isEvent(received[3]!, 'run_status')).toBe(false);
+    expect(stream.state).toBe('ended');
   });
 });

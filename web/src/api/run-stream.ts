@@ -1,5 +1,5 @@
 import type { EventsPage } from './runs-api';
-import { EventEnvelope, KNOWN_EVENT_TYPES, isFinalRunStatus, RunStatus } from '@planvas/shared';
+import { KNOWN_EVENT_TYPES, RunStatusChanged, isEvent, isFinalRunStatus, parseEventEnvelope, type PlanvasEvent } from '@planvas/shared';
 import { SeqSequencer } from './seq-sequencer';
 import { withAccessToken } from './access-token';
 
@@ -38,7 +38,7 @@ export interface RunStreamOptions {
   after?: number;
   baseUrl?: string;
   /** New events, in seq order, each exactly once. */
-  onEvents(events: EventEnvelope[]): void;
+  onEvents(events: PlanvasEvent[]): void;
   onState?(state: StreamState): void;
   /** One page of stored events after a seq (GET /api/runs/:id/events). */
   fetchEvents(runId: string, after: number, signal: AbortSignal): Promise<EventsPage>;
@@ -67,12 +67,15 @@ function defaultEventSourceFactory(url: string): EventSourceLike {
   return new EventSource(withAccessToken(url));
 }
 
-/** A frame's data as an envelope, or undefined when it is not one (heartbeats never get here). */
-export function parseEnvelope(data: unknown): EventEnvelope | undefined {
+/**
+ * A frame's data as an envelope, or undefined when it is not one (heartbeats never get here). The
+ * web's edge for streamed events: a known type's payload is checked against its schema here
+ * (@planvas/shared `parseEventEnvelope`), so the rest of the app reads payloads typed.
+ */
+export function parseEnvelope(data: unknown): PlanvasEvent | undefined {
   if (typeof data !== 'string') return undefined;
   try {
-    const parsed = EventEnvelope.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : undefined;
+    return parseEventEnvelope(JSON.parse(data));
   } catch {
     return undefined;
   }
@@ -89,10 +92,18 @@ function noticeSeq(data: unknown): number | undefined {
   }
 }
 
-export function isRunEnd(event: EventEnvelope): boolean {
+/** The status part of run_status alone: the payload check at the edge is all or nothing. */
+const RunStatusOnly = RunStatusChanged.pick({ status: true });
+
+/**
+ * True for the run's final `run_status`. Its status alone decides, so a final status whose other
+ * fields failed their schema still ends the stream instead of leaving it polling an ended run.
+ */
+export function isRunEnd(event: PlanvasEvent): boolean {
   if (event.type !== 'run_status') return false;
-  const status = RunStatus.safeParse(event.data['status']);
-  return status.success && isFinalRunStatus(status.data);
+  if (isEvent(event, 'run_status')) return isFinalRunStatus(event.data.status);
+  const parsed = RunStatusOnly.safeParse(event.data);
+  return parsed.success && isFinalRunStatus(parsed.data.status);
 }
 
 export function followRun(options: RunStreamOptions): RunStream {
@@ -120,7 +131,7 @@ export function followRun(options: RunStreamOptions): RunStream {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sseRetryTimer: ReturnType<typeof setTimeout> | undefined;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  let outbox: EventEnvelope[] = [];
+  let outbox: PlanvasEvent[] = [];
   let endSeen = false;
   let catchingUp = false;
   let catchUpAgain = false;
@@ -141,7 +152,7 @@ export function followRun(options: RunStreamOptions): RunStream {
   };
 
   /** Feeds events from either path; returns true when the run's end was among those released. */
-  const take = (events: EventEnvelope[], skippedSeqs: readonly number[] = []) => {
+  const take = (events: PlanvasEvent[], skippedSeqs: readonly number[] = []) => {
     const ready = sequencer.accept(events, skippedSeqs);
     if (ready.length === 0) return;
     if (ready.some(isRunEnd)) endSeen = true;

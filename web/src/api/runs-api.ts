@@ -1,4 +1,4 @@
-import type { BranchFrom, EventEnvelope, ExecutionProvider, RunSummary } from '@planvas/shared';
+import { parseEventEnvelope, type BranchFrom, type ExecutionProvider, type PlanvasEvent, type RunSummary } from '@planvas/shared';
 import { ApiError } from './api-error';
 import { authorizedFetch } from './access-token';
 import { createJsonRequest } from './request';
@@ -25,7 +25,7 @@ export interface RunsApi {
  * A page of a run's events. `skippedSeqs`: seqs the server could not read (a damaged log line,
  * answered as a `log_corrupt` notice); a client treats them as passed instead of waiting for them.
  */
-export type EventsPage = { events: EventEnvelope[]; skippedSeqs: number[] };
+export type EventsPage = { events: PlanvasEvent[]; skippedSeqs: number[] };
 
 type LogNotice = { code?: string; seq?: unknown };
 
@@ -34,7 +34,7 @@ type LogNotice = { code?: string; seq?: unknown };
  * seqs missing between `after` and the page's events are the damaged ones (the log is gap-free
  * otherwise, and a page reads it in order), counted only when the page has a notice at all.
  */
-export function skippedSeqsOf(after: number, events: readonly EventEnvelope[], notices: readonly LogNotice[]): number[] {
+export function skippedSeqsOf(after: number, events: readonly PlanvasEvent[], notices: readonly LogNotice[]): number[] {
   if (notices.length === 0) return [];
   const skipped = new Set(notices.map((n) => n.seq).filter((seq): seq is number => Number.isInteger(seq) && (seq as number) > after));
   const present = new Set(events.map((e) => e.seq));
@@ -97,9 +97,16 @@ export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
       await post<unknown>(`${runApiPath(runId)}/objective`, { objective, ...(stepId ? { stepId } : {}) }, 'PUT');
     },
     async getEvents(runId, after, limit = EVENTS_PAGE, signal) {
-      const body = await request<{ events?: EventEnvelope[]; notices?: LogNotice[] }>(`${runApiPath(runId)}/events?after=${after}&limit=${limit}`, { signal });
+      const body = await request<{ events?: unknown[]; notices?: LogNotice[] }>(`${runApiPath(runId)}/events?after=${after}&limit=${limit}`, { signal });
       if (!Array.isArray(body?.events)) throw new ApiError(200, 'bad_response', 'GET events: no `events` list');
-      return { events: body.events, skippedSeqs: skippedSeqsOf(after, body.events, Array.isArray(body.notices) ? body.notices : []) };
+      // The web's edge for stored events, as for streamed ones (run-stream.ts): envelopes are
+      // read and known payloads checked against their schemas; anything else is passed over.
+      const events: PlanvasEvent[] = [];
+      for (const value of body.events) {
+        const event = parseEventEnvelope(value);
+        if (event) events.push(event);
+      }
+      return { events, skippedSeqs: skippedSeqsOf(after, events, Array.isArray(body.notices) ? body.notices : []) };
     },
   };
 }

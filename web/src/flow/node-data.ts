@@ -108,10 +108,8 @@ export type DataOfKind<K extends NodeKind> = DataByKind[K];
 export const START_NODE_ID = '__start__';
 export const END_NODE_ID = '__end__';
 
-/** Stable node ids of sub-agents (tests and deep links rely on them). */
-export function subAgentNodeId(parentStepId: string, routeId: string): string {
-  return `${parentStepId}-sub-agent-${routeId}`;
-}
-export function genericAgentNodeId(parentStepId: string): string {
-  return `${parentStepId}-sub-agent-generic`;
-}
+/**
+ * Stable node ids of sub-agents (tests and deep links rely on them). Defined in shared, where the
+ * run-state fold keys step statuses by the same ids.
+ */
+export { genericAgentNodeId, subAgentNodeId } from '@planvas/shared';

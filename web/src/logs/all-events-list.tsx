@@ -1,10 +1,15 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { EventEnvelope } from '@planvas/shared';
+import type { PlanvasEvent } from '@planvas/shared';
 import { RawJson } from './raw-json';
 
-function summary(event: EventEnvelope): string {
-  const d = event.data;
+/**
+ * One line for any event, known or an external runtime's own: the values of a few keys many
+ * payloads share, read as plain values (this is display of whatever was stored, not a typed
+ * read; the raw JSON is one click away).
+ */
+function summary(event: PlanvasEvent): string {
+  const d: Readonly<Record<string, unknown>> = event.data;
   const parts: string[] = [];
   for (const key of ['step_id', 'status', 'carried_over_from', 'route_id', 'todo_id', 'title', 'next_action', 'iteration', 'reason', 'question', 'answer']) {
     const value = d[key];
@@ -14,7 +19,7 @@ function summary(event: EventEnvelope): string {
 }
 
 /** Every event of the run in seq order (the whole-run view), virtualised like the timeline. */
-export function AllEventsList({ events, live }: { events: ReadonlyArray<EventEnvelope>; live: boolean }) {
+export function AllEventsList({ events, live }: { events: ReadonlyArray<PlanvasEvent>; live: boolean }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: events.length, getScrollElement: () => scrollRef.current, estimateSize: () => 52, overscan: 8 });
   const following = useRef(live);

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { EventEnvelope, RunSummary } from '@planvas/shared';
+import type { PlanvasEvent, RunSummary } from '@planvas/shared';
 import { useRunStore } from '../runs/use-run-store';
 import { formatRunStart, shortRunId } from '../runs/run-format';
-import { agentLabel, groupingFor, type LogGroup } from './log-model';
+import { agentLabel, decisionOf, groupingFor, type LogGroup } from './log-model';
 
-const NO_EVENTS: EventEnvelope[] = [];
+const NO_EVENTS: PlanvasEvent[] = [];
 
 const ROW_HEIGHT = 32;
 
@@ -15,11 +15,12 @@ type CompareRow = { key: string; label: string; left: LogGroup | undefined; righ
 /** One line per decision: action, agent and todo; what differs between two runs at a glance. */
 export function groupSummary(group: LogGroup | undefined): string {
   if (!group) return '';
-  const decisions = group.decisions.map((d) => {
-    const parts = [String(d.data['next_action'] ?? '?')];
-    const agent = agentLabel(d.data);
+  const decisions = group.decisions.map((event) => {
+    const d = decisionOf(event);
+    const parts = [d?.next_action ?? '?'];
+    const agent = agentLabel(d);
     if (agent) parts.push(`→ ${agent}`);
-    const todo = d.data['todo_title'] ?? d.data['todo_id_to_execute'];
+    const todo = d?.todo_title ?? d?.todo_id_to_execute;
     if (typeof todo === 'string' && todo) parts.push(`“${todo}”`);
     return parts.join(' ');
   });
@@ -44,7 +45,7 @@ export function compareRows(left: ReadonlyArray<LogGroup>, right: ReadonlyArray<
 
 export type CompareViewProps = {
   runId: string;
-  events: ReadonlyArray<EventEnvelope>;
+  events: ReadonlyArray<PlanvasEvent>;
   stepId: string | null;
   /** Runs to compare with (the others of the workflow). */
   candidates: ReadonlyArray<RunSummary>;

@@ -1,8 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import { CheckCircle2, CirclePlus, History, RefreshCw } from 'lucide-react';
-import type { EventEnvelope } from '@planvas/shared';
+import { isEvent, knownEvent, type PlanvasEvent, type TodoTaskStepCompleted } from '@planvas/shared';
 import { TodoStatusChip } from '../runs/todo-tree/todo-status-chip';
-import { agentLabel, tierLabel, type LogGroup } from './log-model';
+import { agentLabel, decisionOf, tierLabel, type DecisionFields, type LogGroup } from './log-model';
 import { RawJson } from './raw-json';
 
 export type IterationGroupRowProps = {
@@ -33,7 +33,7 @@ export const IterationGroupRow = memo(function IterationGroupRow({ group, select
       <header className="pv-iteration__header">
         <h3>{label}</h3>
         {group.decisions.map((d) => (
-          <ActionBadge key={d.seq} action={str(d.data['next_action'])} />
+          <ActionBadge key={d.seq} action={str(decisionOf(d)?.next_action)} />
         ))}
         <span className="pv-iteration__spacer" />
         {onSelect ? (
@@ -73,50 +73,51 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
   );
 }
 
-function Decision({ event }: { event: EventEnvelope }) {
-  const d = event.data;
+/** A decision: what the popup of the system planvas mirrors shows. One whose payload failed its schema shows only its raw JSON. */
+function Decision({ event }: { event: PlanvasEvent }) {
+  const d: DecisionFields = decisionOf(event) ?? {};
   const agent = agentLabel(d);
-  const todo = str(d['todo_title']) ?? str(d['todo_id_to_execute']);
+  const todo = str(d.todo_title) ?? str(d.todo_id_to_execute);
   const tier = tierLabel(d);
-  const model = str(d['model']);
+  const model = str(d.model);
   return (
     <div className="pv-entry pv-entry--decision" data-testid="log-entry" data-seq={event.seq} data-type={event.type}>
       <dl className="pv-fields">
-        <Field label="Next action">{str(d['next_action']) ?? '—'}</Field>
+        <Field label="Next action">{str(d.next_action) ?? '—'}</Field>
         <Field label="Agent">{agent ?? '—'}</Field>
         {todo ? (
           <Field label="Todo">
             {todo}
-            {str(d['todo_title']) && str(d['todo_id_to_execute']) ? <code className="pv-muted"> {String(d['todo_id_to_execute'])}</code> : null}
+            {str(d.todo_title) && str(d.todo_id_to_execute) ? <code className="pv-muted"> {d.todo_id_to_execute}</code> : null}
           </Field>
         ) : null}
         {model || tier ? <Field label="Model">{[model, tier].filter(Boolean).join(' · ')}</Field> : null}
-        {str(d['selection_reasoning']) ? (
+        {str(d.selection_reasoning) ? (
           <Field label="Selection reasoning" wide>
-            {String(d['selection_reasoning'])}
+            {d.selection_reasoning}
           </Field>
         ) : null}
-        {str(d['instructions_to_sub_agent']) ? (
+        {str(d.instructions_to_sub_agent) ? (
           <Field label="Instructions to sub-agent" wide>
-            {String(d['instructions_to_sub_agent'])}
+            {d.instructions_to_sub_agent}
           </Field>
         ) : null}
-        {str(d['success_criteria_for_sub_agent']) ? (
+        {str(d.success_criteria_for_sub_agent) ? (
           <Field label="Success criteria" wide>
-            {String(d['success_criteria_for_sub_agent'])}
+            {d.success_criteria_for_sub_agent}
           </Field>
         ) : null}
-        {str(d['progress_summary']) ? (
+        {str(d.progress_summary) ? (
           <Field label="Progress" wide>
-            {String(d['progress_summary'])}
+            {d.progress_summary}
           </Field>
         ) : null}
-        {str(d['completion_reason']) ? (
+        {str(d.completion_reason) ? (
           <Field label="Completion reason" wide>
-            {String(d['completion_reason'])}
+            {d.completion_reason}
           </Field>
         ) : null}
-        {d['iteration_inferred'] === true ? (
+        {d.iteration_inferred === true ? (
           <Field label="Note" wide>
             The log line had no iteration; counted as iteration 1.
           </Field>
@@ -127,34 +128,36 @@ function Decision({ event }: { event: EventEnvelope }) {
   );
 }
 
-function ItemEntry({ event }: { event: EventEnvelope }) {
-  const d = event.data;
-  const title = str(d['title']) ?? str(d['todo_id']) ?? 'todo';
+function ItemEntry({ event }: { event: PlanvasEvent }) {
+  const item = knownEvent(event);
   let icon: ReactNode;
   let body: ReactNode;
-  if (event.type === 'todo_task_item_created') {
+  if (item?.type === 'todo_task_item_created') {
+    const d = item.data;
     icon = <CirclePlus size={13} aria-hidden />;
     body = (
       <>
-        Created <strong>{title}</strong>
-        {str(d['priority']) ? <span className="pv-muted"> · {String(d['priority'])} priority</span> : null}
-        {str(d['assigned_agent']) ? <span className="pv-muted"> · {String(d['assigned_agent'])}</span> : null}
+        Created <strong>{titleOf(d)}</strong>
+        {str(d.priority) ? <span className="pv-muted"> · {d.priority} priority</span> : null}
+        {str(d.assigned_agent) ? <span className="pv-muted"> · {d.assigned_agent}</span> : null}
       </>
     );
-  } else if (event.type === 'todo_task_item_updated') {
+  } else if (item?.type === 'todo_task_item_updated') {
+    const d = item.data;
     icon = <RefreshCw size={13} aria-hidden />;
     body = (
       <>
-        Updated <strong>{title}</strong> <TodoStatusChip status={String(d['old_status'] ?? '')} /> → <TodoStatusChip status={String(d['new_status'] ?? '')} />
-        {str(d['notes']) ? <span className="pv-muted"> {String(d['notes'])}</span> : null}
+        Updated <strong>{titleOf(d)}</strong> <TodoStatusChip status={d.old_status} /> → <TodoStatusChip status={d.new_status} />
+        {str(d.notes) ? <span className="pv-muted"> {d.notes}</span> : null}
       </>
     );
   } else {
+    const d = item?.type === 'todo_task_item_completed' ? item.data : undefined;
     icon = <CheckCircle2 size={13} aria-hidden />;
     body = (
       <>
-        Completed <strong>{title}</strong>
-        {str(d['result']) ? <span className="pv-muted"> — {String(d['result'])}</span> : null}
+        Completed <strong>{titleOf(d ?? {})}</strong>
+        {str(d?.result) ? <span className="pv-muted"> — {d?.result}</span> : null}
       </>
     );
   }
@@ -169,10 +172,14 @@ function ItemEntry({ event }: { event: EventEnvelope }) {
   );
 }
 
-/** The step-completed summary (seed 001 TodoTaskStepCompletedEvent). */
-export function StepCompletedSummary({ event }: { event: EventEnvelope }) {
-  const d = event.data;
-  const num = (v: unknown) => (typeof v === 'number' ? v : '?');
+function titleOf(item: { title?: string | null; todo_id?: string }): string {
+  return str(item.title) ?? str(item.todo_id) ?? 'todo';
+}
+
+/** The step-completed summary (README "Event envelope", `todo_task_step_completed`). */
+export function StepCompletedSummary({ event }: { event: PlanvasEvent }) {
+  const d: Partial<TodoTaskStepCompleted> = isEvent(event, 'todo_task_step_completed') ? event.data : {};
+  const num = (v: number | undefined) => (typeof v === 'number' ? v : '?');
   return (
     <article className="pv-iteration pv-iteration--completed" data-testid="step-completed" data-seq={event.seq}>
       <span className="pv-iteration__dot" aria-hidden />
@@ -180,14 +187,14 @@ export function StepCompletedSummary({ event }: { event: EventEnvelope }) {
         <h3>Step completed</h3>
       </header>
       <dl className="pv-fields">
-        <Field label="Iterations">{num(d['total_iterations'])}</Field>
+        <Field label="Iterations">{num(d.total_iterations)}</Field>
         <Field label="Todos completed">
-          {num(d['completed_count'])} of {num(d['total_todos_count'])}
+          {num(d.completed_count)} of {num(d.total_todos_count)}
         </Field>
-        {str(d['next_step_id']) ? <Field label="Next step">{String(d['next_step_id'])}</Field> : null}
-        {str(d['completion_reason']) ? (
+        {str(d.next_step_id) ? <Field label="Next step">{d.next_step_id}</Field> : null}
+        {str(d.completion_reason) ? (
           <Field label="Reason" wide>
-            {String(d['completion_reason'])}
+            {d.completion_reason}
           </Field>
         ) : null}
       </dl>

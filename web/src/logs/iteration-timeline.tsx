@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDownToLine } from 'lucide-react';
-import type { EventEnvelope, IterationGrouping } from '@planvas/shared';
+import type { PlanvasEvent, IterationGrouping } from '@planvas/shared';
 import { IterationGroupRow, StepCompletedSummary } from './iteration-group-row';
 import { groupIteration, groupMatches, type LogFilters, type LogGroup } from './log-model';
 
-type Row = { kind: 'group'; key: string; group: LogGroup } | { kind: 'completed'; key: string; event: EventEnvelope };
+type Row = { kind: 'group'; key: string; group: LogGroup } | { kind: 'completed'; key: string; event: PlanvasEvent };
 
 export type IterationTimelineProps = {
-  grouping: IterationGrouping<EventEnvelope>;
+  grouping: IterationGrouping<PlanvasEvent>;
   filters: LogFilters;
   /** Follow the newest iteration as it arrives, until the user scrolls up. */
   live: boolean;

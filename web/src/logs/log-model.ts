@@ -1,11 +1,20 @@
-import { groupEventsByIteration, isTodoItemEventType, type EventEnvelope, type IterationGroup, type IterationGrouping } from '@planvas/shared';
+import {
+  groupEventsByIteration,
+  isEvent,
+  isTodoItemEventType,
+  knownEvent,
+  type IterationGroup,
+  type IterationGrouping,
+  type PlanvasEvent,
+  type TodoTaskRouteSelected,
+} from '@planvas/shared';
 
 /**
  * What the execution-logs popup reads from events, kept apart from the components so it is cheap
  * to test and shared by the timeline, the previous runs and the compare view.
  */
 
-export type LogGroup = IterationGroup<EventEnvelope>;
+export type LogGroup = IterationGroup<PlanvasEvent>;
 
 export type LogFilters = {
   search: string;
@@ -21,29 +30,40 @@ export const NO_FILTERS: LogFilters = { search: '', route: '', action: '', todoS
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
+/** What the popup reads of a decision (a todo_task_route_selected payload, or part of one). */
+export type DecisionFields = Partial<TodoTaskRouteSelected>;
+
+/** A decision's payload, when the event is a route-selected event whose payload passed its schema. */
+export function decisionOf(event: PlanvasEvent): TodoTaskRouteSelected | undefined {
+  return isEvent(event, 'todo_task_route_selected') ? event.data : undefined;
+}
+
 /** The agent a decision delegated to: the route's name, or "Generic Agent". */
-export function agentLabel(data: Record<string, unknown>): string | undefined {
-  if (data['use_generic_agent'] === true) return 'Generic Agent';
-  const route = text(data['selected_route_name']) ?? text(data['selected_route_id']);
+export function agentLabel(data: DecisionFields | undefined): string | undefined {
+  if (!data) return undefined;
+  if (data.use_generic_agent === true) return 'Generic Agent';
+  const route = text(data.selected_route_name) ?? text(data.selected_route_id);
   if (route) return route;
-  return data['next_action'] === 'delegate' ? 'Generic Agent' : undefined;
+  return data.next_action === 'delegate' ? 'Generic Agent' : undefined;
 }
 
 /** Filter key of a decision's agent: the route id, or `generic`. */
-export function routeKey(data: Record<string, unknown>): string | undefined {
-  if (data['use_generic_agent'] === true) return 'generic';
-  const route = text(data['selected_route_id']);
+export function routeKey(data: DecisionFields | undefined): string | undefined {
+  if (!data) return undefined;
+  if (data.use_generic_agent === true) return 'generic';
+  const route = text(data.selected_route_id);
   if (route) return route;
-  return data['next_action'] === 'delegate' ? 'generic' : undefined;
+  return data.next_action === 'delegate' ? 'generic' : undefined;
 }
 
 /** The todo status an item event leads to. */
-export function itemStatus(event: EventEnvelope): string | undefined {
-  switch (event.type) {
+export function itemStatus(event: PlanvasEvent): string | undefined {
+  const known = knownEvent(event);
+  switch (known?.type) {
     case 'todo_task_item_created':
-      return text(event.data['status']) ?? 'open';
+      return text(known.data.status) ?? 'open';
     case 'todo_task_item_updated':
-      return text(event.data['new_status']);
+      return text(known.data.new_status);
     case 'todo_task_item_completed':
       return 'completed';
     default:
@@ -51,18 +71,18 @@ export function itemStatus(event: EventEnvelope): string | undefined {
   }
 }
 
-/** Tier text as the seed system shows it: `tier 2 (Medium)`. */
-export function tierLabel(data: Record<string, unknown>): string | undefined {
-  const tier = data['preferred_tier'];
-  const label = text(data['preferred_tier_label']);
+/** Tier text as the system planvas mirrors shows it: `tier 2 (Medium)`. */
+export function tierLabel(data: DecisionFields): string | undefined {
+  const tier = data.preferred_tier;
+  const label = text(data.preferred_tier_label);
   if (typeof tier === 'number' && tier > 0) return label ? `tier ${tier} (${label})` : `tier ${tier}`;
   return label ? `tier ${label}` : undefined;
 }
 
 // Lower-cased text of each event's string fields, computed once per event object: searching
 // 10,000 entries on every keystroke must not re-serialise them.
-const searchTexts = new WeakMap<EventEnvelope, string>();
-function searchTextOf(event: EventEnvelope): string {
+const searchTexts = new WeakMap<PlanvasEvent, string>();
+function searchTextOf(event: PlanvasEvent): string {
   let cached = searchTexts.get(event);
   if (cached === undefined) {
     const parts: string[] = [event.type];
@@ -80,9 +100,10 @@ export function filtersActive(filters: LogFilters): boolean {
 /** True when the group has something the filters ask for. */
 export function groupMatches(group: LogGroup, filters: LogFilters): boolean {
   if (filters.route !== '' || filters.action !== '') {
-    const hit = group.decisions.some(
-      (d) => (filters.route === '' || routeKey(d.data) === filters.route) && (filters.action === '' || d.data['next_action'] === filters.action),
-    );
+    const hit = group.decisions.some((event) => {
+      const d = decisionOf(event);
+      return (filters.route === '' || routeKey(d) === filters.route) && (filters.action === '' || d?.next_action === filters.action);
+    });
     if (!hit) return false;
   }
   if (filters.todoStatus !== '' && !group.items.some((i) => itemStatus(i) === filters.todoStatus)) return false;
@@ -102,10 +123,11 @@ export function filterOptions(groups: ReadonlyArray<LogGroup>): FilterOptions {
   const actions = new Set<string>();
   const statuses = new Set<string>();
   for (const group of groups) {
-    for (const d of group.decisions) {
-      const key = routeKey(d.data);
-      if (key && !routes.has(key)) routes.set(key, agentLabel(d.data) ?? key);
-      const action = text(d.data['next_action']);
+    for (const event of group.decisions) {
+      const d = decisionOf(event);
+      const key = routeKey(d);
+      if (key && !routes.has(key)) routes.set(key, agentLabel(d) ?? key);
+      const action = text(d?.next_action);
       if (action) actions.add(action);
     }
     for (const item of group.items) {
@@ -120,20 +142,36 @@ export function filterOptions(groups: ReadonlyArray<LogGroup>): FilterOptions {
   };
 }
 
+/** The step a todo_task event is about, and its title where the event type carries one. */
+function todoTaskStepOf(event: PlanvasEvent): { stepId: unknown; title?: unknown } | undefined {
+  const known = knownEvent(event);
+  switch (known?.type) {
+    case 'todo_task_route_selected':
+    case 'todo_task_step_completed':
+      return { stepId: known.data.step_id, title: known.data.step_title };
+    case 'todo_task_item_created':
+    case 'todo_task_item_updated':
+    case 'todo_task_item_completed':
+    case 'todo_snapshot':
+      return { stepId: known.data.step_id };
+    default:
+      return undefined;
+  }
+}
+
 /** Steps with todo_task events, in first-seen order, with the title the events give them. */
-export function todoTaskStepsOf(events: ReadonlyArray<EventEnvelope>): Array<{ stepId: string; title?: string }> {
+export function todoTaskStepsOf(events: ReadonlyArray<PlanvasEvent>): Array<{ stepId: string; title?: string }> {
   const steps = new Map<string, string | undefined>();
   for (const event of events) {
-    if (!(event.type.startsWith('todo_task_') || event.type === 'todo_snapshot')) continue;
-    const stepId = event.data['step_id'];
-    if (typeof stepId !== 'string') continue;
-    const title = text(event.data['step_title']);
-    if (!steps.has(stepId) || (title && !steps.get(stepId))) steps.set(stepId, title);
+    const step = todoTaskStepOf(event);
+    if (!step || typeof step.stepId !== 'string') continue;
+    const title = text(step.title);
+    if (!steps.has(step.stepId) || (title && !steps.get(step.stepId))) steps.set(step.stepId, title);
   }
   return [...steps].map(([stepId, title]) => ({ stepId, ...(title ? { title } : {}) }));
 }
 
-export function isItemEvent(event: EventEnvelope): boolean {
+export function isItemEvent(event: PlanvasEvent): boolean {
   return isTodoItemEventType(event.type);
 }
 
@@ -144,10 +182,10 @@ export function groupIteration(group: LogGroup): number {
 
 // The popup, the previous runs and the compare view group the same (immutable) event arrays
 // again and again (every open, every tab switch); a finished 10,000-event run is grouped once.
-const groupings = new WeakMap<ReadonlyArray<EventEnvelope>, Map<string, IterationGrouping<EventEnvelope>>>();
+const groupings = new WeakMap<ReadonlyArray<PlanvasEvent>, Map<string, IterationGrouping<PlanvasEvent>>>();
 
 /** `groupEventsByIteration` for one step (or all, for null), cached per events array. */
-export function groupingFor(events: ReadonlyArray<EventEnvelope>, stepId: string | null): IterationGrouping<EventEnvelope> {
+export function groupingFor(events: ReadonlyArray<PlanvasEvent>, stepId: string | null): IterationGrouping<PlanvasEvent> {
   let byStep = groupings.get(events);
   if (!byStep) {
     byStep = new Map();
@@ -162,10 +200,10 @@ export function groupingFor(events: ReadonlyArray<EventEnvelope>, stepId: string
   return grouping;
 }
 
-const stepLists = new WeakMap<ReadonlyArray<EventEnvelope>, Array<{ stepId: string; title?: string }>>();
+const stepLists = new WeakMap<ReadonlyArray<PlanvasEvent>, Array<{ stepId: string; title?: string }>>();
 
 /** `todoTaskStepsOf`, cached per events array. */
-export function todoTaskStepsFor(events: ReadonlyArray<EventEnvelope>): Array<{ stepId: string; title?: string }> {
+export function todoTaskStepsFor(events: ReadonlyArray<PlanvasEvent>): Array<{ stepId: string; title?: string }> {
   let steps = stepLists.get(events);
   if (!steps) {
     steps = todoTaskStepsOf(events);

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import type { EventEnvelope, RunSummary } from '@planvas/shared';
+import type { PlanvasEvent, RunSummary } from '@planvas/shared';
 import { useRunStore } from '../runs/use-run-store';
 import { formatRunStart, RunStatusChip } from '../runs/run-format';
 import { IterationTimeline } from './iteration-timeline';
 import { groupingFor, NO_FILTERS } from './log-model';
 
-const NO_EVENTS: EventEnvelope[] = [];
+const NO_EVENTS: PlanvasEvent[] = [];
 
 /**
  * Earlier runs of the same workflow, each expandable into the same timeline for the same step.

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { GitBranch, X } from 'lucide-react';
-import { todoStateAt, type EventEnvelope } from '@planvas/shared';
+import { todoStateAt, type PlanvasEvent } from '@planvas/shared';
 import { ObjectiveEditor } from '../runs/todo-tree/objective-editor';
 import { TodoTreeView } from '../runs/todo-tree/todo-tree-view';
 
 export type SnapshotPanelProps = {
-  events: ReadonlyArray<EventEnvelope>;
+  events: ReadonlyArray<PlanvasEvent>;
   stepId: string;
   /** 0 = the state before the first turn (the planning group). */
   iteration: number;

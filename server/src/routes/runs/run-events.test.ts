@@ -139,4 +139,21 @@ describe('POST /api/workflows/:id/runs/import', () => {
     expect((await fixture.app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/ResearchReport', '/import'), payload: { stepId: '../planning' } })).statusCode).toBe(400);
     expect((await fixture.app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/ResearchReport', '/import'), payload: {} })).statusCode).toBe(400);
   });
+
+  it('refuses a log whose lines would make invalid events, at the place in the line, creating nothing', async () => {
+    const before = (await fixture.app.inject({ url: '/api/runs' })).json().runs.length;
+    const text = [
+      '{"iteration":1,"step_id":"s","todo_task_response":{"next_action":"continue","selection_reasoning":5}}',
+      '{"iteration":2,"step_id":"s","todo_summary":{"total":2.5},"todo_task_response":{"next_action":"complete"}}',
+    ];
+    const import_ = (lines: string[]) => fixture.app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/ResearchReport', '/import'), payload: { text: lines.join('\n') } });
+    const badResponse = await import_(text);
+    expect(badResponse.statusCode).toBe(400);
+    expect(badResponse.json()).toMatchObject({ code: 'decision_log_invalid', details: [{ path: '$[0].todo_task_response.selection_reasoning' }] });
+    // The completion a final `complete` line implies carries the line's todo_summary counts.
+    const badCompletion = await import_(['', text[1]!]);
+    expect(badCompletion.statusCode).toBe(400);
+    expect(badCompletion.json().details.map((d: { path: string }) => d.path)).toEqual(['$[1].todo_summary.total']);
+    expect((await fixture.app.inject({ url: '/api/runs' })).json().runs.length).toBe(before);
+  });
 });

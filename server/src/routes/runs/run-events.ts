@@ -30,7 +30,7 @@ export const runEventRoutes: FastifyPluginAsync = async (app) => {
     if (summary.provider !== 'external') throw new ApiError(409, 'not_external_run', runMessages.notExternalRun(runId));
     const parsed = parseIngestBody(requireBody(request.body));
     if (!parsed.ok) throw new ApiError(400, 'invalid_events', runMessages.ingestInvalid, parsed.details);
-    const stored = await runs.append(runId, parsed.events);
+    const stored = await runs.appendIngested(runId, parsed.events);
     return { accepted: stored.length, firstSeq: stored[0]?.seq, lastSeq: stored.at(-1)?.seq };
   });
 };

@@ -1,4 +1,4 @@
-import { isFinalRunStatus, todoProgress, type EventEnvelope, type RunSummary } from '@planvas/shared';
+import { isFinalRunStatus, runTodoCounts, type PlanvasEvent, type RunSummary } from '@planvas/shared';
 import { followRun, type EventSourceFactory, type RunStream, type RunStreamOptions } from '../../api/run-stream';
 import { createRunsApi, type RunsApi } from '../../api/runs-api';
 import type { SliceCreator } from '../app-state';
@@ -17,8 +17,8 @@ export type RunSliceCreator = SliceCreator<RunSlice>;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Every stored event of a run after `after`, page by page. */
-async function fetchAllEvents(api: RunsApi, runId: string, after: number, signal?: AbortSignal): Promise<EventEnvelope[]> {
-  const all: EventEnvelope[] = [];
+async function fetchAllEvents(api: RunsApi, runId: string, after: number, signal?: AbortSignal): Promise<PlanvasEvent[]> {
+  const all: PlanvasEvent[] = [];
   let last = after;
   for (;;) {
     const page = await api.getEvents(runId, last, undefined, signal);
@@ -36,8 +36,10 @@ function patchSummary(summary: RunSummary, derived: RunDerived, eventCount: numb
   const stepId = derived.currentTodoStepId;
   const todos = stepId ? derived.todosByStep[stepId] : undefined;
   if (todos) {
-    const progress = todoProgress(todos.todos);
-    next.todos = { completed: progress.completed, total: progress.total };
+    // The counts the server's row has too (the shared fold's): a step known only from decisions
+    // counts by their todo_summary, not as an empty list.
+    const counts = runTodoCounts(derived.fold);
+    if (counts) next.todos = counts;
     next.iteration = todos.iteration;
   }
   return next;
@@ -258,7 +260,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
         // Events are appended only when they continue the sequence exactly: anything at or below
         // the last seq is a repeat, and the stream never hands over a hole.
         let last = state.run.lastSeq;
-        const fresh: EventEnvelope[] = [];
+        const fresh: PlanvasEvent[] = [];
         for (const event of [...incoming].sort((a, b) => a.seq - b.seq)) {
           if (event.seq <= last) continue;
           fresh.push(event);

@@ -1,4 +1,4 @@
-import type { EventEnvelope, ExecutionProvider, RunSummary } from '@planvas/shared';
+import type { ExecutionProvider, PlanvasEvent, RunSummary } from '@planvas/shared';
 import type { StreamState } from '../../api/run-stream';
 import type { RunDerived } from '../run-events/run-derive';
 
@@ -8,7 +8,7 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type IterationSelection = { runId: string; stepId: string; iteration: number };
 
 /** Another run's events, loaded on demand (previous runs in the popup, the compare view). */
-export type OtherRunEvents = { status: LoadStatus; events: EventEnvelope[]; error?: string };
+export type OtherRunEvents = { status: LoadStatus; events: PlanvasEvent[]; error?: string };
 
 export type StartRunOptions = { provider?: ExecutionProvider; paceMs?: number };
 
@@ -24,7 +24,7 @@ export type RunSlice = {
   followedRunId: string | null;
   followedRun: RunSummary | null;
   /** The followed run's events, ordered by seq, no duplicates, no holes. */
-  runEvents: EventEnvelope[];
+  runEvents: PlanvasEvent[];
   runEventsStatus: LoadStatus;
   run: RunDerived;
   streamState: StreamState | 'idle';
@@ -48,6 +48,6 @@ export type RunSlice = {
   selectIteration(selection: IterationSelection | null): void;
   loadOtherRunEvents(runId: string): Promise<void>;
   /** Adds events of the followed run (from the stream, a page, or a test), keeping seq order and dropping repeats. */
-  ingestRunEvents(runId: string, events: ReadonlyArray<EventEnvelope>): void;
+  ingestRunEvents(runId: string, events: ReadonlyArray<PlanvasEvent>): void;
   clearRunError(): void;
 };
