@@ -267,6 +267,11 @@ export class EventLog {
    * Closes the file; the offset index is saved beside it and, given a cache, handed to it, so the
    * finished run's first reader needs neither a scan nor the sidecar.
    */
+  /** Whether close() has begun: the file handle may already be gone. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   async close(cache?: LogIndexCache): Promise<void> {
     if (this.closed) return;
     await this.flush().catch(() => undefined);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planvas/shared';
 import { useFixtureApp } from '../test-support/fixture-app';
 import { EventLog } from './event-log';
+import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow } from './run-test-support';
 import { LogIndexCache, SIDECAR_FILE, type LogFile } from './log-index-files';
 
 /**
@@ -156,5 +157,32 @@ describe('LogIndexCache reads', () => {
     expect(bytesRead(reads)).toBeLessThan(size * 0.1);
     // And it wrote the sidecar for the next reader.
     expect((await stat(join(dir, SIDECAR_FILE))).size).toBeGreaterThan(0);
+  });
+});
+
+describe('reading a run\'s events right as it ends', () => {
+  it('answers pages that were being read while the finished run\'s log closed (no "file closed")', async () => {
+    const root = await tempRoot();
+    await writeWorkflow(root.root, 'W', todoTaskPlan());
+    const harness = await engineHarness(root, undefined);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const run = await harness.runs.create({ workflowId: 'W', provider: 'external' });
+        for (let i = 0; i < 10; i++) await harness.runs.append(run.id, Array.from({ length: 2000 }, (_, n) => ({ type: 'step_status', data: { step_id: `s${n}`, status: 'running' } })));
+        // The final status is durable when append returns; the log is closed a moment later, under
+        // readers that started on the still-open log (and some that start after it closed).
+        await harness.runs.append(run.id, [{ type: 'run_status', data: { status: 'completed' } }]);
+        const readers: Array<Promise<{ events: Array<{ seq: number }> }>> = [];
+        for (let k = 0; k < 6; k++) {
+          readers.push(harness.runs.eventsPage(run.id, k * 1000));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        const pages = await Promise.all(readers);
+        pages.forEach((page, k) => expect(page.events[0]?.seq).toBe(k * 1000 + 1));
+      }
+    } finally {
+      await harness.close();
+      await root.cleanup();
+    }
   });
 });

@@ -162,7 +162,15 @@ export class RunStore {
   async eventsPage(runId: string, after = 0, limit = Number.POSITIVE_INFINITY): Promise<EventsPage & { lastSeq: number }> {
     const summary = this.require(runId);
     const open = this.open.get(runId);
-    if (open) return { ...(await open.log.readPageAfter(after, limit)), lastSeq: open.log.lastSeq };
+    if (open) {
+      try {
+        return { ...(await open.log.readPageAfter(after, limit)), lastSeq: open.log.lastSeq };
+      } catch (error) {
+        // The run ended and its log was closed while this page was being read (a reader right at
+        // the end of a run): the file holds every committed event, so read it as a finished run's.
+        if (!open.log.isClosed) throw error;
+      }
+    }
     const paths = await this.paths(runId);
     const page = await this.logIndexes.readPage(paths.root, paths.eventsPath, after, limit);
     return { ...page, lastSeq: Math.max(page.lastSeq, summary.eventCount) };
