@@ -4,7 +4,7 @@ import { createStep } from './create-step';
 import { learnCodeEligibility } from './learn-code';
 import { demoDocument, stepOf } from './test-documents';
 
-describe('learnCodeEligibility (seed 001)', () => {
+describe('learnCodeEligibility (docs/formats.md "learn_code fast path")', () => {
   const todo = stepOf(demoDocument(), 'research-todo');
   const noRoutes = { ...todo, predefined_routes: [] } as SubAgentStep;
 

@@ -11,12 +11,12 @@ export interface LearnCodeEligibility {
   eligible: boolean;
   /** One sentence for the inspector: why it is (not) eligible. */
   reason: string;
-  /** The runtime conditions not met, in the seed's order (empty when eligible). */
+  /** The runtime conditions not met, in the order docs/formats.md lists them (empty when eligible). */
   missing: LearnCodeRequirement[];
 }
 
 /**
- * Seed 001 "Orchestrator learn_code mode", runtime eligibility of the scripted fast path: the
+ * docs/formats.md "learn_code fast path", runtime eligibility of the scripted fast path: the
  * step orchestrates (todo_task, or the newer orchestrator / agent), `declared_execution_mode` is
  * "learn_code" or its current name "scripted" in step_config.json (not plan.json), and it has at
  * least one predefined route (the script calls sub-agents by route).

@@ -8,7 +8,7 @@ import { NextAction } from './todo-task-response';
 
 /**
  * One line of the seed system's orchestrator decision log, `logs/<step-id>/todo-task-execution.json`
- * (docs/formats.md "Orchestrator decision log"). `step_index` is 1-based here, `iteration` may be
+ * (docs/formats.md "Decision log"). `step_index` is 1-based here, `iteration` may be
  * missing (read as 1). Loose: the real writer adds fields over time (`preferred_tier`, ...).
  */
 export const DecisionLogResponse = z.looseObject({

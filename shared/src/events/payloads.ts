@@ -5,13 +5,13 @@ import { RunStatus } from './run';
 import { TodoTaskResponseFields } from './todo-task-response';
 
 /**
- * Payloads of the events planvas stores and streams (README "Event envelope"). The todo_task
+ * Payloads of the events planvas stores and streams (docs/api.md "Event envelope"). The todo_task
  * events keep the field names of the system planvas mirrors (docs/formats.md "Events and logs");
  * planvas adds `iteration` to the item events. Every payload is loose so an external runtime's
  * extra fields (trace ids, hierarchy_level, ...) survive.
  */
 
-/** The base part the real system sends on every event (docs/formats.md "Events"). */
+/** The base part the real system sends on every event (docs/formats.md "Events and logs"). */
 export const EventBaseFields = {
   timestamp: optional(z.string()),
   trace_id: optional(z.string()),

@@ -44,7 +44,7 @@ export const ImportRunBody = z
   .refine((b) => b.stepId !== undefined || b.text !== undefined, { message: 'give stepId (read the workflow\'s log) or text (the JSON Lines)' });
 export type ImportRunBody = z.infer<typeof ImportRunBody>;
 
-/** learn_code scripts: `POST ${MCP_API_URL}/tools/custom/call_sub_agent` (seed 001). */
+/** learn_code scripts: `POST ${MCP_API_URL}/tools/custom/call_sub_agent` (docs/formats.md "learn_code fast path"). */
 export const CallSubAgentBody = z.looseObject({
   route_id: z.string().min(1),
   todo_id: z.string().min(1),

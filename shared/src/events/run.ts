@@ -26,7 +26,7 @@ export const RunSummary = z.object({
   startedAt: z.string(),
   endedAt: z.string().optional(),
   eventCount: z.number().int().nonnegative(),
-  /** Leaf todos of the latest todo list seen in the run (seed 000: parents are not counted). */
+  /** Leaf todos of the latest todo list seen in the run (parents are not counted: docs/formats.md "Todo tree and progress"). */
   todos: z.object({ completed: z.number().int(), total: z.number().int() }),
   /** Set when the run was branched ("continue from here") from another run's iteration. */
   parent: z.object({ runId: z.string(), iteration: z.number().int(), stepId: z.string().optional() }).optional(),

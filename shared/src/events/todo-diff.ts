@@ -15,10 +15,10 @@ export interface TodoDiffContext {
 type ItemEvent = EventInput<'todo_task_item_created' | 'todo_task_item_updated' | 'todo_task_item_completed'>;
 
 /**
- * Item events from the todo list before and after a turn (seed 001 "Todo Item Events"), in list
+ * Item events from the todo list before and after a turn (docs/formats.md "Todo item events"), in list
  * order: created for a new id; updated when the status changed to anything but completed;
  * completed when it changed to completed (a new item that is already completed gives both).
- * Only status changes count as updates, as in the seed; other edits show in the snapshots.
+ * Only status changes count as updates, as in the seed system; other edits show in the snapshots.
  */
 export function diffTodos(before: ReadonlyArray<TodoItem>, after: ReadonlyArray<TodoItem>, ctx: TodoDiffContext): ItemEvent[] {
   const by = ctx.by ?? 'orchestrator';

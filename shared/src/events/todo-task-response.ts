@@ -4,7 +4,7 @@ import { optional } from '../plan/common';
 export const NextAction = z.enum(['delegate', 'complete', 'continue']);
 export type NextAction = z.infer<typeof NextAction>;
 
-/** The TodoTaskResponse fields (seed 001), also carried by the route-selected event. */
+/** The TodoTaskResponse fields (docs/formats.md "TodoTaskResponse"), also carried by the route-selected event. */
 export const TodoTaskResponseFields = {
   next_action: NextAction,
   selected_route_id: optional(z.string()),
@@ -21,7 +21,7 @@ export const TodoTaskResponseFields = {
 };
 
 /**
- * The orchestrator's answer for one turn (seed 001 "TodoTaskResponse Schema"), as returned by the
+ * The orchestrator's answer for one turn (docs/formats.md "TodoTaskResponse"), as returned by the
  * `submit_todo_task_result` tool. Loose: a model may add fields; they are kept in the raw JSON view.
  */
 export const TodoTaskResponse = z

@@ -57,7 +57,7 @@ export const SharedWith = z.looseObject({
 });
 export type SharedWith = z.infer<typeof SharedWith>;
 
-/** Fields every step kind carries (docs/formats.md "Common fields" and "On any step"). */
+/** Fields every step kind carries (docs/formats.md "plan.json"). */
 export const StepBase = z.looseObject({
   id: StepId,
   title: optional(z.string()),

@@ -1,7 +1,7 @@
 import { formatJsonPath } from '../errors';
 import type { PathSegment } from './walk';
 
-/** Fields the legacy inner `todo_task_step` carried (seed 001, "Migrating Old Plans"). */
+/** Fields the legacy inner `todo_task_step` carried (docs/formats.md "Migrating old plans"). */
 export const PROMOTED_FIELDS = ['description', 'success_criteria', 'context_dependencies', 'context_output', 'validation_schema'] as const;
 
 export interface LegacyPromotion {

@@ -32,7 +32,7 @@ export interface WorkflowMigration {
 }
 
 /**
- * Seed 001 "Migrating Old Plans", as one pure plan of changes: the flat plan is already the read
+ * docs/formats.md "Migrating old plans", as one pure plan of changes: the flat plan is already the read
  * form; step_config entries under old inner ids are merged into (or renamed to) the outer step's,
  * entries naming no step are removed, and learnings folders of inner ids move to the outer id when
  * the outer folder does not exist yet.

@@ -17,7 +17,7 @@ export function runsTodoOrchestrator(step: Step): step is OrchestratingStep {
 /**
  * Whether an orchestrating step has the generic agent for todos no route fits. Only the seed era had
  * the `enable_generic_agent` switch; in later generations every orchestrator has it
- * (docs/formats.md "Newer generations": the field was dropped by the newest writers).
+ * (docs/formats.md "The todo_task step": the field was dropped by the newer writers).
  */
 export function hasGenericAgent(step: OrchestratingStep, generation: Generation): boolean {
   return generationTraits(generation).genericAgentSwitch ? (step as { enable_generic_agent?: unknown }).enable_generic_agent === true : true;

@@ -7,7 +7,7 @@ const cond = { provider: 'anthropic', model_id: 'claude-haiku' };
 const preset = { provider: 'vertex', model_id: 'gemini-2.5-pro' };
 const fallback = { provider: 'openrouter', model_id: 'x' };
 
-describe('resolveLlm (seed 001 "LLM Selection Priority")', () => {
+describe('resolveLlm (docs/formats.md "LLM selection priority")', () => {
   it('standard agents: step > preset > default', () => {
     expect(resolveLlm({ agentConfigs: { execution_llm: step, conditional_llm: cond }, presetExecutionLlm: preset, defaultLlm: fallback })).toEqual({ llm: step, level: 'step', field: 'execution_llm' });
     expect(resolveLlm({ agentConfigs: { conditional_llm: cond }, presetExecutionLlm: preset, defaultLlm: fallback })).toEqual({ llm: preset, level: 'preset' });

@@ -41,7 +41,7 @@ export function llmLabel(llm: LlmChoice | null | undefined): string {
 }
 
 /**
- * Seed 001 "LLM Selection Priority". Standard agents (todo_task orchestrator, orchestration
+ * docs/formats.md "LLM selection priority". Standard agents (todo_task orchestrator, orchestration
  * orchestrator, generic and predefined sub-agents): step execution_llm > preset > default.
  * Conditional agents: step conditional_llm > step execution_llm > preset > default.
  */

@@ -15,7 +15,7 @@ export const LlmChoice = z.looseObject({
 });
 export type LlmChoice = z.infer<typeof LlmChoice>;
 
-/** `{ provider, model_id, fallbacks? }` (docs/formats.md); agentworks has no fallbacks. */
+/** `{ provider, model_id, fallbacks? }` (docs/formats.md "step_config.json"); agentworks has no fallbacks. */
 export const LlmConfig = LlmChoice.extend({
   fallbacks: optional(z.array(LlmChoice)),
 });
@@ -63,7 +63,7 @@ export const AgentConfigs = z.looseObject({
   disable_learning: optional(z.boolean()),
   lock_learnings: optional(z.boolean()),
   todo_task_orchestrator_tier: optional(z.union([z.number(), z.string()])),
-  // Newer generations (docs/formats.md "step_config"); typed loosely, kept as written.
+  // Newer generations (docs/formats.md "step_config.json"); typed loosely, kept as written.
   execution_llm_reason: optional(z.string()),
   execution_tier: optional(z.string()),
   execution_tier_reason: optional(z.string()),

@@ -2,7 +2,7 @@ import type { TodoItem } from './schema';
 import { normalizeTodoStatus } from './status';
 import { clampedDepths, isLeafAt } from './tree';
 
-/** Leaf-only progress (seed 000): a parent is a heading for its children, never counted itself. */
+/** Leaf-only progress (docs/formats.md "Todo tree and progress"): a parent is a heading for its children, never counted itself. */
 export interface TodoProgress {
   total: number;
   completed: number;
@@ -36,7 +36,7 @@ export function todoSummaryLine(progress: TodoProgress): string {
 
 /**
  * The `summary` of todos.json and the `todo_summary` of the decision log: counts of every item in
- * seed 001's buckets (the seed system has no nesting, so there every item is a leaf).
+ * the four status buckets (the seed system has no nesting, so there every item is a leaf).
  */
 // A type alias, not an interface, so it fits the loose `summary` objects (index signature).
 export type TodoCounts = {

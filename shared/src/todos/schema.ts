@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optional } from '../plan/common';
 
-/** Seed 001's statuses, then seed 004's richer set, which some runtimes write. */
+/** The seed system's statuses, then the richer set some runtimes write (docs/formats.md "Todo statuses"). */
 export const SEED_TODO_STATUSES = ['open', 'in_progress', 'completed', 'blocked'] as const;
 export const RICH_TODO_STATUSES = [
   'planned',
@@ -26,14 +26,14 @@ export const TodoItem = z.looseObject({
   title: z.string(),
   description: optional(z.string()),
   priority: optional(TodoPriority),
-  // Any status string is kept: runtimes extend the set (seed 004).
+  // Any status string is kept: runtimes extend the set (docs/formats.md "Todo statuses").
   status: z.string(),
   assigned_agent: optional(z.string()),
   result: optional(z.string()),
   notes: optional(z.string()),
   created_at: optional(z.string()),
   updated_at: optional(z.string()),
-  /** Nesting depth of a pre-ordered tree (seed 000); absent = 0. */
+  /** Nesting depth of a pre-ordered tree (docs/formats.md "Todo tree and progress"); absent = 0. */
   depth: optional(z.number().int().nonnegative()),
 });
 export type TodoItem = z.infer<typeof TodoItem>;
@@ -47,7 +47,7 @@ export const TodoSummary = z.looseObject({
 });
 export type TodoSummary = z.infer<typeof TodoSummary>;
 
-/** `<step execution path>/todos.json` (seed 001 "Todo File Structure"). */
+/** `<step execution path>/todos.json` (docs/formats.md "Todo list"). */
 export const TodoList = z.looseObject({
   step_id: z.string(),
   objective: optional(z.string()),

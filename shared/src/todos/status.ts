@@ -1,9 +1,10 @@
 import { RICH_TODO_STATUSES, SEED_TODO_STATUSES } from './schema';
 
 /**
- * The four buckets of seed 001 (`open | in_progress | completed | blocked`). Runtimes that write
- * seed 004's richer set are read into these buckets so counts, progress and colours agree
- * whichever runtime produced the list; the original status string is always kept for display.
+ * The seed system's four statuses as buckets (`open | in_progress | completed | blocked`). Richer
+ * statuses some runtimes write are read into these buckets so counts, progress and colours agree
+ * whichever runtime produced the list; the original status string is always kept for display
+ * (docs/formats.md "Todo statuses").
  */
 export type TodoStatusGroup = (typeof SEED_TODO_STATUSES)[number];
 
@@ -49,5 +50,5 @@ export function isCompletedStatus(status: string | null | undefined): boolean {
   return s === 'completed' || s === 'done';
 }
 
-/** Every status planvas knows, seed 001's first. */
+/** Every status planvas knows, the seed system's four first. */
 export const KNOWN_TODO_STATUSES: readonly string[] = [...new Set<string>([...SEED_TODO_STATUSES, ...RICH_TODO_STATUSES])];

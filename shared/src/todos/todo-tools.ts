@@ -5,10 +5,10 @@ import { KNOWN_TODO_STATUSES, isCompletedStatus, normalizeTodoStatus } from './s
 import { subtreeEnd, todoTree } from './tree';
 
 /**
- * The todo tools of seed 001 (`create_todo`, `update_todo`, `complete_todo`, `list_todos`,
- * `get_todo`) as pure functions over a TodoList: each returns a new list and never mutates its
- * input, so the executor can diff before/after a turn and a provider can only change the list
- * through these tools. Time and ids come from the caller, which keeps them deterministic in tests.
+ * The todo tools (`create_todo`, `update_todo`, `complete_todo`, `list_todos`, `get_todo`;
+ * docs/formats.md "Todo tools") as pure functions over a TodoList: each returns a new list and
+ * never mutates its input, so the executor can diff before/after a turn and a provider can only
+ * change the list through these tools. Time and ids come from the caller, which keeps them deterministic in tests.
  */
 export interface TodoToolContext {
   now: () => string;

@@ -39,7 +39,7 @@ describe('progress', () => {
     expect(todoSummaryLine(todoProgress([]))).toBe('todos 0/0');
   });
 
-  it('summarizes every item into seed 001 buckets for todos.json', () => {
+  it('summarizes every item into the four status buckets for todos.json', () => {
     expect(summarizeTodos([todo('a', 0, 'delegated'), todo('b', 1, 'needs_user'), todo('c', 0, 'skipped'), todo('d', 0, 'ready')])).toEqual({
       total: 4,
       open: 1,
@@ -51,7 +51,7 @@ describe('progress', () => {
 });
 
 describe('status normalisation', () => {
-  it('maps seed 004 statuses onto seed 001 buckets', () => {
+  it('maps the richer statuses onto the four buckets', () => {
     expect(['planned', 'ready', 'open', 'weird'].map(normalizeTodoStatus)).toEqual(['open', 'open', 'open', 'open']);
     expect(['in_progress', 'delegated', 'claim_returned', 'needs_review', 'needs_oracle'].map(normalizeTodoStatus)).toEqual(Array(5).fill('in_progress'));
     expect(['blocked', 'needs_user'].map(normalizeTodoStatus)).toEqual(['blocked', 'blocked']);

@@ -1,6 +1,6 @@
 import type { TodoItem } from './schema';
 
-/** One todo placed in the tree that its pre-ordered list and `depth` describe (seed 000). */
+/** One todo placed in the tree that its pre-ordered list and `depth` describe (docs/formats.md "Todo tree and progress"). */
 export interface TodoTreeRow {
   todo: TodoItem;
   /** Position in the flat list. */
@@ -45,8 +45,8 @@ export function isLeafAt(depths: Int32Array, i: number): boolean {
 }
 
 /**
- * Derives the tree from the flat, pre-ordered list (seed 000: the list is the depth-first
- * serialisation of the tree; dotted numbers are derived at render time).
+ * Derives the tree from the flat, pre-ordered list: the list is the depth-first serialisation of
+ * the tree, and dotted numbers are derived when shown (docs/formats.md "Todo tree and progress").
  */
 export function todoTree(todos: ReadonlyArray<TodoItem>): TodoTreeRow[] {
   const depths = clampedDepths(todos);

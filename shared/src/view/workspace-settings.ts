@@ -7,7 +7,7 @@ import { LlmConfig } from '../step-config/schema';
  */
 const SettingsLlm = LlmConfig.extend({ provider: z.string(), model_id: z.string() });
 
-/** Workspace-wide LLM choices that the per-step resolution chain falls back to (seed 001). */
+/** Workspace-wide LLM choices that the per-step resolution chain falls back to (docs/formats.md "LLM selection priority"). */
 export const WorkspaceSettings = z.object({
   presetExecutionLlm: SettingsLlm.nullable().optional(),
   defaultLlm: SettingsLlm.nullable().optional(),

@@ -16,7 +16,7 @@ export type HandleSpec = {
 
 export type Size = { width: number; height: number };
 
-/** Inputs on the Left in LR, on the Top in TB (seed 001, "Layout Support"). */
+/** Inputs on the Left in LR, on the Top in TB (docs/formats.md "Canvas conventions"). */
 export function inputSide(direction: LayoutDirection): Position {
   return direction === 'LR' ? Position.Left : Position.Top;
 }

@@ -18,7 +18,7 @@ type StepData<S> = {
   status?: NodeStatus;
   /** Where the status comes from, when not from this run's own work (a branch's carried-over steps). */
   statusNote?: string;
-  /** The execution mode its step_config entry declares (docs/formats.md "step_config"). */
+  /** The execution mode its step_config entry declares (docs/formats.md "step_config.json"). */
   executionMode?: ExecutionModeBadge;
 };
 
@@ -26,7 +26,7 @@ type StepData<S> = {
 type DelegatingData<S> = StepData<S> & {
   /** A generic agent takes the todos no route fits (the switch in seed-era files, always later). */
   genericAgent: boolean;
-  /** Leaf todos done / all (docs/formats.md "Todo list"), from the followed run. */
+  /** Leaf todos done / all (docs/formats.md "Todo tree and progress"), from the followed run. */
   progress?: { completed: number; total: number };
   /** The orchestrator iteration the followed run is at. */
   iteration?: number;

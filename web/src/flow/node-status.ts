@@ -1,5 +1,5 @@
 /**
- * What a node shows while a run goes on (seed 001, "Frontend Implementation": pending, running,
+ * What a node shows while a run goes on (docs/formats.md "Canvas conventions": pending, running,
  * executing, evaluating, orchestrating, completed, failed). Keyed by node id, so a sub-agent node
  * has a status of its own.
  */

@@ -21,7 +21,7 @@ export type ExecutionLogsPopupProps = {
 type Tab = 'timeline' | 'previous' | 'compare' | 'events';
 
 /**
- * The execution-logs popup (seed 001 "Execution Logs UI") for the followed run: the timeline of
+ * The execution-logs popup (docs/formats.md "Execution logs view") for the followed run: the timeline of
  * iterations grouped by each event's own `iteration`, the plan as it was at a chosen iteration
  * with "Continue from here", earlier runs of the step, a side-by-side comparison, and (for the
  * whole run) every event.

@@ -16,7 +16,7 @@ export type SnapshotPanelProps = {
 
 /**
  * The todo tree and objective exactly as they were at the end of an iteration, read from the
- * run's per-iteration snapshot events (seed 000's snapshot(k)), with "Continue from here".
+ * run's per-iteration snapshot events (docs/formats.md "Snapshots"), with "Continue from here".
  */
 export function SnapshotPanel({ events, stepId, iteration, onContinue, onClose }: SnapshotPanelProps) {
   const snapshot = useMemo(() => todoStateAt(events, { stepId, iteration }), [events, stepId, iteration]);

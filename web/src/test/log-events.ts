@@ -1,4 +1,4 @@
-// Test-only: envelopes shaped as the server stores them (seed 001 field names).
+// Test-only: envelopes shaped as the server stores them (field names of docs/formats.md "Events and logs").
 import type { EventEnvelope, TodoItem } from '@planvas/shared';
 
 export const STEP = { step_index: 1, step_path: 'step-1', step_id: 'research-todo', step_title: 'Research Sources' };

@@ -12,7 +12,10 @@ const TodoTaskStepBase = StepBase.extend({
   next_step_id: NextStepId,
 });
 
-/** Flat todo_task (seed 001). The legacy nested `todo_task_step` is promoted away before parsing. */
+/**
+ * Flat todo_task (docs/formats.md "The todo_task step"). The legacy nested `todo_task_step` is
+ * promoted away before parsing ("Migrating old plans").
+ */
 export type TodoTaskStep = z.infer<typeof TodoTaskStepBase> & { predefined_routes?: Route[] | null };
 export const TodoTaskStep: z.ZodType<TodoTaskStep> = TodoTaskStepBase.extend({
   predefined_routes: optional(z.array(z.lazy(() => Route))),

@@ -1,7 +1,7 @@
 import type { Route } from '@planvas/shared';
 import type { RailOutput } from '../handles';
 
-/** Handle id of the generic agent's output on a todo_task (seed 001: predefined routes + generic). */
+/** Handle id of the generic agent's output on a todo_task (predefined routes + generic: docs/formats.md "The todo_task step"). */
 export const GENERIC_HANDLE = 'generic';
 export const NEXT_HANDLE = 'next';
 

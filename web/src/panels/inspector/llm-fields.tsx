@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { llmIsSet, llmLabel, type LlmChoice, type LlmConfig } from '@planvas/shared';
 import { useAppStoreApi } from '../../store/store-context';
 
-/** Providers seen in real step configs (docs/formats.md); any other name may be typed. */
+/** Providers seen in real step configs (docs/formats.md "step_config.json"); any other name may be typed. */
 export const KNOWN_PROVIDERS = ['openai', 'anthropic', 'vertex', 'bedrock', 'openrouter', 'azure', 'claude-code', 'codex-cli', 'gemini-cli'];
 
 /**

@@ -18,7 +18,7 @@ import { describeLlm, LlmFields } from './llm-fields';
 
 /** Fields this section edits; every other agent_configs field is shown read-only and kept on save. */
 const EDITED = new Set(['execution_llm', 'conditional_llm', 'execution_max_turns', 'declared_execution_mode']);
-/** Steps whose agent is a conditional agent (seed 001: conditional_llm is looked at first). */
+/** Steps whose agent is a conditional agent (conditional_llm is looked at first: docs/formats.md "LLM selection priority"). */
 const CONDITIONAL_KINDS = new Set(['conditional', 'decision']);
 const NO_CONFIGS: AgentConfigs = {};
 

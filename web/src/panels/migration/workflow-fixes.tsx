@@ -89,7 +89,7 @@ export function MigrationDialog() {
   return (
     <Dialog
       title="Fix this workflow"
-      subtitle="Seed 001’s migration: plan.json written flat, orphaned step_config entries merged into their step or removed, learnings folders moved to the step’s id."
+      subtitle="The seed system’s migration: plan.json written flat, orphaned step_config entries merged into their step or removed, learnings folders moved to the step’s id."
       onClose={close}
       testId="migration-dialog"
       footer={

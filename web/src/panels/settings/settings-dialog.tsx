@@ -10,7 +10,7 @@ import type { ErrorDetail } from '@planvas/shared';
 
 /**
  * The workspace's preset execution LLM and default LLM: where the resolution chain goes when a
- * step sets no LLM of its own (seed 001 "LLM Selection Priority"). Saved with PUT /api/settings.
+ * step sets no LLM of its own (docs/formats.md "LLM selection priority"). Saved with PUT /api/settings.
  */
 export function SettingsDialog() {
   const store = useAppStoreApi();

@@ -8,7 +8,7 @@ export type ObjectiveEditorProps = {
   onSave?: (objective: string) => Promise<void>;
 };
 
-/** The step's objective (seed 000), editable by the user while the run goes on. */
+/** The step's objective (docs/formats.md "Objective"), editable by the user while the run goes on. */
 export function ObjectiveEditor({ objective, onSave }: ObjectiveEditorProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,8 +1,8 @@
 import { normalizeTodoStatus } from '@planvas/shared';
 
 /**
- * A todo's status as written (seed 001's four, seed 004's richer set, or a runtime's own), coloured
- * by the seed 001 bucket it counts in, so `delegated` and `in_progress` read alike.
+ * A todo's status as written (the seed system's four, the richer set, or a runtime's own), coloured
+ * by the bucket it counts in (docs/formats.md "Todo statuses"), so `delegated` and `in_progress` read alike.
  */
 export function TodoStatusChip({ status }: { status: string }) {
   const group = normalizeTodoStatus(status);

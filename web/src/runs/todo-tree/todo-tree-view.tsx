@@ -11,9 +11,10 @@ export type TodoTreeViewProps = {
 };
 
 /**
- * The todo list as the tree its pre-order and `depth` describe (seed 000): dotted numbers, status,
- * assigned agent and result per row, and a summary line counting leaf todos only, so a parent
- * that is a heading for its sub-steps never inflates the progress.
+ * The todo list as the tree its pre-order and `depth` describe (docs/formats.md "Todo tree and
+ * progress"): dotted numbers, status, assigned agent and result per row, and a summary line
+ * counting leaf todos only, so a parent that is a heading for its sub-steps never inflates the
+ * progress.
  */
 export const TodoTreeView = memo(function TodoTreeView({ todos, objective, emptyText = 'No todos yet' }: TodoTreeViewProps) {
   const rows = useMemo(() => todoTree(todos), [todos]);

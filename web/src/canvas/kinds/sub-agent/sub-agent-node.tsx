@@ -11,7 +11,7 @@ import { subAgentDefinition } from './definition';
 import { titleOf } from '../../parts/text';
 
 /**
- * The sub-agent variant of the step node (seed 001, "Sub-Agent Nodes"): Bot icon instead of a
+ * The sub-agent variant of the step node (docs/formats.md "Canvas conventions"): Bot icon instead of a
  * number, dashed cyan border, and marked as run only by its parent.
  */
 export const SubAgentNode = memo(function SubAgentNode({ data }: NodeProps<SubAgentNodeType>) {
