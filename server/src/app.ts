@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { DEFAULT_REQUEST_TIMEOUT_MS, answerClientError, edgeTimeouts } from './plugins/client-errors';
 import { errorHandler, toApiError, withoutServerPaths } from './plugins/error-handler';
 import { jsonBodyParser } from './plugins/json-body-parser';
+import { zodRouteSchemas } from './plugins/zod-route-schemas';
 import { requestGuard } from './plugins/request-guard';
 import { knownServerFolders, serverPathRedactor } from './plugins/server-path-redaction';
 import { workflowIdNfc } from './plugins/workflow-id-nfc';
@@ -13,8 +14,8 @@ import { changesRoutes } from './routes/changes';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { migrateRoutes } from './routes/migrate';
+import { runsPlugin, type RunsOptions } from './plugins/runs';
 import { runRoutes } from './routes/runs';
-import type { RunsOptions } from './runs/runs-plugin';
 import { settingsRoutes } from './routes/settings';
 import { viewRoutes } from './routes/view';
 import { layoutRoutes } from './routes/layout';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler, { redactPaths, ...(options.webDist ? { onNotFound: spaFallback } : {}) });
   await app.register(jsonBodyParser);
+  await app.register(zodRouteSchemas);
   await app.register(requestGuard, {
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(options.accessToken ? { accessToken: options.accessToken } : {}),
@@ -117,8 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(migrateRoutes);
   await app.register(changesRoutes, heartbeatMs !== undefined ? { heartbeatMs } : {});
 
-  // The run engine registers its routes (runs, events stream, ingest) here.
-  await app.register(runRoutes, options.runs ?? {});
+  // The run store and engine, then their routes (runs, events stream, ingest, learn_code callback).
+  await app.register(runsPlugin, options.runs ?? {});
+  await app.register(runRoutes);
 
   if (options.webDist) await app.register(webAppPlugin, { root: options.webDist });
   return app;

@@ -1,29 +1,3 @@
-import type { ApiErrorBody, ErrorDetail } from '@planvas/shared';
-
-/**
- * The one error type of the server. Every 4xx/5xx answer is built from it by the error handler,
- * so a client (or the CLI) sees the same `{ statusCode, code, message, details }` everywhere.
- * `extra` carries fields that belong next to the error, e.g. `currentRevision` on a 412.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details: ErrorDetail[] = [],
-    readonly extra: Record<string, unknown> = {},
-    /** Response headers that belong to the error (WWW-Authenticate on a 401, ETag on a 412). */
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  toBody(): ApiErrorBody & Record<string, unknown> {
-    return { statusCode: this.statusCode, code: this.code, message: this.message, details: this.details, ...this.extra };
-  }
-}
-
 const quote = (s: string) => JSON.stringify(s);
 
 /** Every message the server writes to a user, in one place so the wording stays consistent. */
@@ -41,6 +15,7 @@ export const messages = {
   ifMatchButAbsent: (file: string) => `${file} does not exist; use If-Match: "absent" to create it`,
   schemaViolation: (what: string) => `The ${what} does not match the schema; nothing was written`,
   bodyMissing: 'The request needs a JSON body',
+  requestPartInvalid: (part: string) => `The request ${part} does not match what this route takes`,
   malformedJson: 'The request body is not valid JSON',
   bodyNotUtf8: 'The request body is not valid UTF-8 text',
   bodyTooDeep: (limit: number) => `The request body is nested more than ${limit} levels deep, deeper than planvas reads or writes`,
@@ -86,26 +61,3 @@ export const messages = {
     `planvas cannot write its data folder (${reason}); the change was not saved. Make the folder writable for the user planvas runs as, or start planvas with another --data-dir`,
   diskFull: 'There is no space left on the disk (or the disk quota is used up); the change was not saved. Free some space, then save again',
 } as const;
-
-/** Fastify's own status codes -> our stable error codes. */
-export function codeForStatus(status: number): string {
-  switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 405: return 'method_not_allowed';
-    case 406: return 'not_acceptable';
-    case 408: return 'request_timeout';
-    case 409: return 'conflict';
-    case 412: return 'precondition_failed';
-    case 413: return 'payload_too_large';
-    case 415: return 'unsupported_media_type';
-    case 422: return 'unprocessable_entity';
-    case 428: return 'precondition_required';
-    case 429: return 'too_many_requests';
-    case 431: return 'header_too_large';
-    case 503: return 'service_unavailable';
-    default: return status >= 500 ? 'internal_error' : 'bad_request';
-  }
-}

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { planForFile, readPlan, stringifyPreserving, type MigrationChange } from '@planvas/shared';
-import { ApiError } from '../errors';
+import { DomainError } from '../domain-errors';
 import { writeFileAtomic } from '../workspace/atomic-write';
 import { readJsonFile } from '../workspace/json-file';
 import { migrateWorkflowFiles } from '../workspace/migrate-workflow';
@@ -84,7 +84,7 @@ async function migrateFolder(dir: string, shown: string, dryRun: boolean, io: Co
       if (line) io.out(`  ${line}`);
     }
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (error instanceof DomainError) {
       // The API's advice after the semicolon ("replace it with a PUT") does not apply here.
       const reason = error.message.replace(/;.*$/, '');
       throw new CommandError(`${shown}: ${reason}; nothing was written`, 1, error.details.map((d) => `  ${d.path}: ${d.message}`));

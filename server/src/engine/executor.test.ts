@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope, TodoList } from '@planvas/shared';
-import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow, type EngineHarness, type TempRoot } from '../runs/run-test-support';
+import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow, type EngineHarness, type TempRoot } from '../test-support/run-harness';
 import { StateStore } from '../state/state-store';
 import { WorkspaceRepository } from '../workspace/workspace-repository';
 import { RunStore } from '../runs/run-store';

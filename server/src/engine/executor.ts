@@ -1,7 +1,7 @@
 import { END, asKnownStep, edgesFrom, type FlowNode, type StepStatusChanged } from '@planvas/shared';
 import type { RunContext } from './run-context';
 import { errorMessage, RunCancelled, StepFailure } from './step-failure';
-import { emitStatus } from './step-helpers';
+import { emitStatus } from './step-status-events';
 import { stepPosition } from './step-position';
 import { STEP_EXECUTORS } from './steps';
 

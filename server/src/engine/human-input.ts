@@ -1,5 +1,5 @@
 import type { HumanInputStep } from '@planvas/shared';
-import { ApiError } from '../errors';
+import { Conflict, InvalidInput } from '../domain-errors';
 import { runMessages } from '../runs/messages';
 import { cancelled } from './pace';
 
@@ -66,12 +66,12 @@ export class InputGate {
     });
   }
 
-  /** Answers the pending question; 409 when there is none, 400 when the answer does not fit. */
+  /** Answers the pending question; Conflict when there is none, InvalidInput when the answer does not fit. */
   answer(runId: string, raw: string | number | boolean): ParsedAnswer {
     const pending = this.pending;
-    if (!pending) throw new ApiError(409, 'not_waiting', runMessages.notWaiting(runId));
+    if (!pending) throw new Conflict('not_waiting', runMessages.notWaiting(runId));
     const parsed = parseAnswer(pending.step, raw);
-    if ('error' in parsed) throw new ApiError(400, 'invalid_answer', runMessages.badAnswer(parsed.error), [{ path: '$.answer', message: parsed.error }]);
+    if ('error' in parsed) throw new InvalidInput('invalid_answer', runMessages.badAnswer(parsed.error), [{ path: '$.answer', message: parsed.error }]);
     pending.resolve(parsed);
     return parsed;
   }

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
-import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../runs/run-test-support';
+import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../test-support/run-harness';
 
 const POLLUTED_KEYS = ['x', 'polluted', 'status', 'type', 'data', 'iteration', 'step_id'] as const;
 

@@ -1,4 +1,3 @@
-import type { PathRedactor } from '../plugins/server-path-redaction';
 import { randomBytes } from 'node:crypto';
 import { cp } from 'node:fs/promises';
 import {
@@ -13,7 +12,7 @@ import {
   type StartRunBody,
   type StepConfig,
 } from '@planvas/shared';
-import { ApiError } from '../errors';
+import { Conflict, InvalidInput, NotFound, Unprocessable } from '../domain-errors';
 import { DecisionLogWriter } from '../runs/decision-log-writer';
 import type { EventToStore } from '../runs/event-log';
 import { runMessages } from '../runs/messages';
@@ -29,7 +28,7 @@ import { sleep } from './pace';
 import { defaultProviderFactory, type ProviderFactory } from './providers/create-provider';
 import type { RunContext, RunSeed, SubAgentCallHandler } from './run-context';
 import { RunCancelled } from './step-failure';
-import { stepsCompletedAtSnapshot } from './carried-over';
+import { stepsCompletedAtSnapshot } from './todo-task/carried-over';
 
 export interface RunEngineOptions {
   runs: RunStore;
@@ -41,7 +40,7 @@ export interface RunEngineOptions {
    * Rewrites absolute server paths in the words of the run's events (run_error.message, reasons):
    * an internal error's message (`ENOENT …, open '/srv/…'`) is stored and streamed to every viewer.
    */
-  redactPaths?: PathRedactor;
+  redactPaths?: (text: string) => string;
   /** Where the server listens, for learn_code callbacks; undefined when it does not. */
   address?: () => { host: string; port: number } | undefined;
 }
@@ -52,13 +51,8 @@ interface ActiveRun {
   done: Promise<RunOutcome>;
 }
 
-/**
- * Starts and drives runs in this process: loads the workflow, builds the run context, runs the
- * executor in the background, and is the handle for cancel, human answers, objective edits and
- * learn_code callbacks of the runs it drives.
- */
 /** The event with its `message` and `reason` texts (the words the engine writes from errors) redacted. */
-function withoutServerPaths(event: EventToStore, redact: PathRedactor): EventToStore {
+function withoutServerPaths(event: EventToStore, redact: (text: string) => string): EventToStore {
   const data = event.data as Record<string, unknown>;
   let changed: Record<string, unknown> | undefined;
   for (const key of ['message', 'reason'] as const) {
@@ -70,6 +64,11 @@ function withoutServerPaths(event: EventToStore, redact: PathRedactor): EventToS
   return changed ? ({ ...event, data: changed } as EventToStore) : event;
 }
 
+/**
+ * Starts and drives runs in this process: loads the workflow, builds the run context, runs the
+ * executor in the background, and is the handle for cancel, human answers, objective edits and
+ * learn_code callbacks of the runs it drives.
+ */
 export class RunEngine {
   private readonly active = new Map<string, ActiveRun>();
   private readonly learnCode = new Map<string, { runId: string; handler: SubAgentCallHandler }>();
@@ -79,33 +78,33 @@ export class RunEngine {
   async start(workflowId: string, body: StartRunBody): Promise<RunSummary> {
     const providerName: ExecutionProvider = body.provider ?? 'scripted';
     const provider = (this.options.providers ?? defaultProviderFactory)(providerName);
-    if ('unavailable' in provider) throw new ApiError(400, 'provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
+    if ('unavailable' in provider) throw new InvalidInput('provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
 
     const files = await this.options.workspace.locate(workflowId);
     const planFile = await readJsonFile(files.planPath);
     const planRead = planFile?.source ? readPlan(planFile.source.value) : undefined;
     if (!planRead?.ok) {
       const details = planRead && !planRead.ok ? planRead.details : planFile?.unreadable ? [planFile.unreadable] : [];
-      throw new ApiError(422, 'plan_unrunnable', runMessages.planUnreadable(files.id), details);
+      throw new Unprocessable('plan_unrunnable', runMessages.planUnreadable(files.id), details);
     }
     let stepConfig: StepConfig | undefined;
     const configFile = await readJsonFile(files.stepConfigPath);
     if (configFile) {
       const read = configFile.source ? readStepConfig(configFile.source.value) : undefined;
-      if (!read?.ok) throw new ApiError(422, 'step_config_unrunnable', runMessages.stepConfigUnreadable(files.id), read && !read.ok ? read.details : configFile.unreadable ? [configFile.unreadable] : []);
+      if (!read?.ok) throw new Unprocessable('step_config_unrunnable', runMessages.stepConfigUnreadable(files.id), read && !read.ok ? read.details : configFile.unreadable ? [configFile.unreadable] : []);
       stepConfig = read.config;
     }
     const flow = buildFlow(planRead.plan);
-    if (flow.entry === undefined) throw new ApiError(422, 'plan_empty', runMessages.noEntry);
+    if (flow.entry === undefined) throw new Unprocessable('plan_empty', runMessages.noEntry);
 
     let seed: RunSeed | undefined;
     let parentPaths: Awaited<ReturnType<RunStore['paths']>> | undefined;
     if (body.from) {
       const parent = this.options.runs.require(body.from.runId);
-      if (parent.workflowId !== files.id) throw new ApiError(400, 'branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
+      if (parent.workflowId !== files.id) throw new InvalidInput('branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
       seed = await this.seedFrom(parent, body.from.iteration, body.from.stepId);
       const step = flow.nodes.get(seed.stepId)?.step;
-      if (!step || asKnownStep(step)?.type !== 'todo_task') throw new ApiError(409, 'branch_step_gone', runMessages.branchStepGone(seed.stepId));
+      if (!step || asKnownStep(step)?.type !== 'todo_task') throw new Conflict('branch_step_gone', runMessages.branchStepGone(seed.stepId));
       parentPaths = await this.options.runs.paths(parent.id);
     }
 
@@ -194,11 +193,11 @@ export class RunEngine {
     const stepIds = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
     const chosen = stepId ?? (stepIds.length === 1 ? stepIds[0] : undefined);
     if (chosen === undefined) {
-      if (stepIds.length > 1) throw new ApiError(400, 'branch_step_ambiguous', runMessages.branchAmbiguousStep(parent.id, stepIds), [{ path: '$.from.stepId', message: 'required' }]);
-      throw new ApiError(409, 'branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
+      if (stepIds.length > 1) throw new InvalidInput('branch_step_ambiguous', runMessages.branchAmbiguousStep(parent.id, stepIds), [{ path: '$.from.stepId', message: 'required' }]);
+      throw new Conflict('branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
     }
     const snapshot = todoStateAt(events, { stepId: chosen, iteration });
-    if (!snapshot) throw new ApiError(409, 'branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
+    if (!snapshot) throw new Conflict('branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
     return {
       stepId: chosen,
       list: { step_id: chosen, ...(snapshot.objective != null ? { objective: snapshot.objective } : {}), todos: snapshot.todos },
@@ -221,7 +220,7 @@ export class RunEngine {
   /** `POST /learn-code/:secret/tools/custom/call_sub_agent` */
   callBySecret(secret: string, body: { route_id: string; todo_id: string; instructions: string }): Promise<Record<string, unknown>> {
     const endpoint = this.learnCode.get(secret);
-    if (!endpoint) throw new ApiError(404, 'no_learn_code_session', runMessages.noActiveLearnCode);
+    if (!endpoint) throw new NotFound('no_learn_code_session', runMessages.noActiveLearnCode);
     return endpoint.handler(body);
   }
 
@@ -229,7 +228,7 @@ export class RunEngine {
   callSubAgent(runId: string, body: { route_id: string; todo_id: string; instructions: string }): Promise<Record<string, unknown>> {
     this.options.runs.require(runId);
     const endpoint = [...this.learnCode.values()].find((e) => e.runId === runId);
-    if (!endpoint) throw new ApiError(409, 'no_learn_code_session', runMessages.noActiveLearnCode);
+    if (!endpoint) throw new Conflict('no_learn_code_session', runMessages.noActiveLearnCode);
     return endpoint.handler(body);
   }
 
@@ -246,7 +245,7 @@ export class RunEngine {
     const summary = this.options.runs.require(runId);
     const run = this.active.get(runId);
     if (!run) {
-      if (summary.provider === 'external' || summary.provider === 'import') throw new ApiError(409, 'not_engine_run', runMessages.notEngineRun(runId));
+      if (summary.provider === 'external' || summary.provider === 'import') throw new Conflict('not_engine_run', runMessages.notEngineRun(runId));
       return; // already ended: cancelling is a no-op
     }
     run.abort.abort(new RunCancelled(reason));
@@ -257,8 +256,8 @@ export class RunEngine {
     const run = this.active.get(runId);
     if (!run) {
       throw summary.provider === 'external' || summary.provider === 'import'
-        ? new ApiError(409, 'not_engine_run', runMessages.notEngineRun(runId))
-        : new ApiError(409, 'not_waiting', runMessages.notWaiting(runId));
+        ? new Conflict('not_engine_run', runMessages.notEngineRun(runId))
+        : new Conflict('not_waiting', runMessages.notWaiting(runId));
     }
     return run.ctx.input.answer(runId, raw);
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
-import { waitForStatus, workflowRunsUrl } from '../runs/run-test-support';
+import { waitForStatus, workflowRunsUrl } from '../test-support/run-harness';
 
 let ws: TempWorkspace;
 let app: FastifyInstance;

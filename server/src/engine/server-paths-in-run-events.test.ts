@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
-import { runEvents, waitForStatus, workflowRunsUrl, writeWorkflow } from '../runs/run-test-support';
+import { runEvents, waitForStatus, workflowRunsUrl, writeWorkflow } from '../test-support/run-harness';
 
 let ws: TempWorkspace;
 let app: FastifyInstance;

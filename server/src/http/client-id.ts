@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError, messages } from '../errors';
-import type { WriteContext } from '../workspace/workspace-repository';
+import { ApiError } from './api-error';
+import { messages } from '../messages';
+import type { WriteContext } from '../workspace/document-writes';
 
 export const CLIENT_ID_HEADER = 'x-planvas-client';
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors';
-import { assertPrecondition, matchesIfNoneMatch, parseIfMatch, requirePrecondition } from './if-match';
+import { asHttpAnswer } from '../test-support/http-answer';
+import { assertPrecondition } from '../workspace/precondition';
+import { ApiError } from './api-error';
+import { matchesIfNoneMatch, parseIfMatch, requirePrecondition } from './if-match';
 
 const rev = '0123456789abcdef0123456789abcdef';
 
@@ -25,7 +27,8 @@ describe('If-Match', () => {
       try {
         assertPrecondition(requirePrecondition(header), current, 'plan.json');
         return 'ok';
-      } catch (error) {
+      } catch (thrown) {
+        const error = asHttpAnswer(thrown);
         expect(error).toBeInstanceOf(ApiError);
         return `${(error as ApiError).statusCode} ${String((error as ApiError).extra.currentRevision)}`;
       }

@@ -1,15 +1,15 @@
-import { ApiError, messages } from '../errors';
+import { ApiError } from './api-error';
+import { messages } from '../messages';
+import type { Precondition } from '../workspace/precondition';
 import { etagOf } from '../workspace/revision';
 
-/**
- * What an If-Match header asks for. Revisions compare strongly (RFC 9110): a weak `W/"..."`
- * tag never matches. `*` matches any existing file. `"absent"` is planvas' own tag for "the file
- * does not exist yet", used to create an optional document such as step_config.json.
- */
-export type Precondition = { kind: 'any' } | { kind: 'absent' } | { kind: 'revisions'; revisions: string[] };
-
+/** planvas' own If-Match tag for "the file does not exist yet", used to create an optional document such as step_config.json. */
 export const ABSENT_TAG = 'absent';
 
+/**
+ * The If-Match header as a Precondition (workspace/precondition.ts). Revisions compare strongly
+ * (RFC 9110): a weak `W/"..."` tag never matches. `*` matches any existing file.
+ */
 export function parseIfMatch(header: string | string[] | undefined): Precondition | undefined {
   const raw = Array.isArray(header) ? header.join(',') : header;
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -30,23 +30,6 @@ export function requirePrecondition(header: string | string[] | undefined): Prec
   const precondition = parseIfMatch(header);
   if (!precondition) throw new ApiError(428, 'if_match_required', messages.ifMatchMissing, [{ path: 'If-Match', message: 'header missing' }]);
   return precondition;
-}
-
-/** Throws 412 (with the revision the client should reload) unless the precondition holds. */
-export function assertPrecondition(precondition: Precondition, currentRevision: string | undefined, file: string): void {
-  const stale = (message: string) =>
-    new ApiError(412, 'stale_revision', message, [{ path: 'If-Match', message }], { currentRevision: currentRevision ?? null }, currentRevision ? { etag: etagOf(currentRevision) } : {});
-  switch (precondition.kind) {
-    case 'any':
-      if (currentRevision === undefined) throw stale(messages.ifMatchButAbsent(file));
-      return;
-    case 'absent':
-      if (currentRevision !== undefined) throw stale(messages.ifMatchAbsentButExists(file));
-      return;
-    case 'revisions':
-      if (currentRevision === undefined) throw stale(messages.ifMatchButAbsent(file));
-      if (!precondition.revisions.includes(currentRevision)) throw stale(messages.ifMatchStale(file));
-  }
 }
 
 /** For conditional GETs: true when If-None-Match names the current revision (answer 304). */

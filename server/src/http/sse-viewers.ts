@@ -1,4 +1,5 @@
-import { ApiError, messages } from '../errors';
+import { ApiError } from './api-error';
+import { messages } from '../messages';
 
 /**
  * What one server allows its Server-Sent Events viewers, whatever they do: how many streams at

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JsonSyntaxError, MAX_JSON_DEPTH, jsonSyntaxMessages, parseJsonSource, scanJsonShape, type JsonSource } from '@planvas/shared';
-import { ApiError, messages } from '../errors';
+import { ApiError } from '../http/api-error';
+import { messages } from '../messages';
 
 /** The parse of each request body, kept for the format-preserving writer (see jsonBodySource). */
 const sources = new WeakMap<object, JsonSource>();

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError, messages } from '../errors';
+import { ApiError } from '../http/api-error';
+import { messages } from '../messages';
 import { LOOPBACK_NAMES, allowedHostNames } from './allowed-host-names';
 import { isApiRoute, mayBeUnderApi, parseRequestTarget } from './request-target';
 

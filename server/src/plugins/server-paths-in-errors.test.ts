@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/api-error';
 import { appFor, copyFixtureWorkspace, expectApiError, type TempWorkspace } from '../test-support/fixture-workspace';
 import { migrateWorkflowFiles } from '../workspace/migrate-workflow';
 import { serverPathRedactor } from './server-path-redaction';

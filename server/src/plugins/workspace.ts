@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LegacyPromotion } from '@planvas/shared';
 import type { StateStore } from '../state/state-store';
-import { WorkspaceRepository, type LegacyMemory, type RepositoryOptions } from '../workspace/workspace-repository';
+import type { LegacyMemory } from '../workspace/document-writes';
+import { WorkspaceRepository, type RepositoryOptions } from '../workspace/workspace-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireBody } from '../http/body';
 import { writeContextOf } from '../http/client-id';
 import { matchesIfNoneMatch, requirePrecondition } from '../http/if-match';
+import { jsonBodySource } from '../plugins/json-body-parser';
 import { etagOf } from '../workspace/revision';
-import type { DocumentView, SaveResult } from '../workspace/workspace-repository';
+import type { SaveContext, SaveResult } from '../workspace/document-saves';
+import type { DocumentView } from '../workspace/workspace-repository';
 import type { WorkflowRoute } from './params';
 
 /**
@@ -21,13 +23,19 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     reply.header('etag', etagOf(result.revision));
     return result;
   };
+  /** The body as parsed (its number spellings kept, so the save writes `1.0` as `1.0`) and who sent it. */
+  const bodyAndContext = (request: FastifyRequest): [unknown, SaveContext] => {
+    const body = requireBody(request.body);
+    return [body, { ...writeContextOf(request), spellings: jsonBodySource(body) }];
+  };
 
   app.get<WorkflowRoute>('/api/workflows/:id/plan', async (request, reply) =>
     sendDocument(request, reply, await app.workspace.getPlan(request.params.id)),
   );
   app.put<WorkflowRoute>('/api/workflows/:id/plan', async (request, reply) => {
     const precondition = requirePrecondition(request.headers['if-match']);
-    return sendSaved(reply, await app.workspace.savePlan(request.params.id, requireBody(request.body), precondition, writeContextOf(request)));
+    const [body, context] = bodyAndContext(request);
+    return sendSaved(reply, await app.workspace.savePlan(request.params.id, body, precondition, context));
   });
 
   app.get<WorkflowRoute>('/api/workflows/:id/step-config', async (request, reply) =>
@@ -35,6 +43,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   );
   app.put<WorkflowRoute>('/api/workflows/:id/step-config', async (request, reply) => {
     const precondition = requirePrecondition(request.headers['if-match']);
-    return sendSaved(reply, await app.workspace.saveStepConfig(request.params.id, requireBody(request.body), precondition, writeContextOf(request)));
+    const [body, context] = bodyAndContext(request);
+    return sendSaved(reply, await app.workspace.saveStepConfig(request.params.id, body, precondition, context));
   });
 };

@@ -1,12 +1,13 @@
 import { open, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/api-error';
 import { parseIfMatch } from '../http/if-match';
 import { writeFileAtomic, type AtomicWriter } from '../workspace/atomic-write';
 import { WorkspaceRepository } from '../workspace/workspace-repository';
 import { readText, workflowUrl } from '../test-support/fixture-workspace';
 import { useFixtureApp } from '../test-support/fixture-app';
+import { answering, asHttpAnswer } from '../test-support/http-answer';
 
 /**
  * Saves against an outside editor writing the same file: planvas checks If-Match under the file's
@@ -59,7 +60,7 @@ describe('an editor writing between the If-Match check and the rename', () => {
     const save = file === 'plan.json' ? repository.savePlan(id, body, precondition) : repository.saveStepConfig(id, body, precondition);
     const error = await save.then(
       () => undefined,
-      (e: unknown) => e,
+      (e: unknown) => asHttpAnswer(e),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ statusCode: 412, code: 'stale_revision' });
@@ -76,7 +77,7 @@ describe('an editor writing between the If-Match check and the rename', () => {
     const document = await repository.getPlan(id);
     const body = structuredClone(document.document) as Json;
     body.edited_by_planvas = true;
-    await expect(repository.savePlan(id, body, parseIfMatch(`"${document.revision}"`)!)).rejects.toMatchObject({ statusCode: 412, code: 'stale_revision' });
+    await expect(answering(repository.savePlan(id, body, parseIfMatch(`"${document.revision}"`)!))).rejects.toMatchObject({ statusCode: 412, code: 'stale_revision' });
     expect(await readFile(path, 'utf8')).toBe(editorBytes);
     expect((await readdir(planningDir())).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });

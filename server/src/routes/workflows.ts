@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { parseBody } from '../http/body';
 import { writeContextOf } from '../http/client-id';
+import type { ZodRoutes } from '../plugins/zod-route-schemas';
 import { WORKFLOW_TEMPLATES } from '../workspace/workflow-templates';
 import type { WorkflowRoute } from './params';
 
@@ -12,13 +11,13 @@ const CreateWorkflowBody = z.object({
   objective: z.string().default(''),
 });
 
-export const workflowRoutes: FastifyPluginAsync = async (app) => {
+export const workflowRoutes: ZodRoutes = async (app) => {
   app.get('/api/workflows', async () => ({ workflows: await app.workspace.list() }));
 
   app.get<WorkflowRoute>('/api/workflows/:id', async (request) => app.workspace.get(request.params.id));
 
-  app.post('/api/workflows', async (request, reply) => {
-    const body = parseBody(CreateWorkflowBody, request.body, 'new workflow');
+  app.post('/api/workflows', { schema: { body: CreateWorkflowBody }, config: { bodyName: 'new workflow' } }, async (request, reply) => {
+    const body = request.body;
     const created = await app.workspace.create(body.id, body.template, body.objective, writeContextOf(request));
     return reply.status(201).header('location', `/api/workflows/${encodeURIComponent(created.id)}`).send(created);
   });

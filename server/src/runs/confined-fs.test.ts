@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OPEN_READ, PathOutsideWorkspaceError, appendFileInside, ensureDirInside, openInside, readFileInside, replaceDerivedFileInside } from './confined-fs';
+import { asHttpAnswer } from '../test-support/http-answer';
+import { OPEN_READ, appendFileInside, ensureDirInside, openInside, readFileInside, replaceDerivedFileInside } from './confined-fs';
+import { PathOutsideWorkspace as PathOutsideWorkspaceError } from './run-errors';
 
 let base: string;
 let root: string;
@@ -39,7 +41,7 @@ describe('confined-fs', () => {
     for (const name of ['alias.txt', 'leak.txt']) {
       const refused = await readFileInside(root, join(root, name)).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(PathOutsideWorkspaceError);
-      expect((refused as PathOutsideWorkspaceError).statusCode).toBe(409);
+      expect(asHttpAnswer(refused).statusCode).toBe(409);
       expect((refused as Error).message).toContain(`"${name}"`);
       expect((refused as Error).message).not.toContain(base);
     }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { ApiError, messages } from '../errors';
 import { isInside, isMissing } from '../workspace/safe-path';
+import { PathOutsideWorkspace } from './run-errors';
 
 /**
  * File access for run data (`runs/`, `logs/`, `learnings/` of a workflow) that never leaves the
@@ -11,8 +11,8 @@ import { isInside, isMissing } from '../workspace/safe-path';
  * resolved (realpath) and must lie inside the root, and the file itself is opened with
  * O_NOFOLLOW, so a link in the last place cannot redirect the open. Folders are created one level
  * at a time below a folder already known to be inside, so `mkdir -p` never creates anything at
- * the far end of a link. A refusal is a 409 `path_outside_workspace` naming the path relative to
- * the root, never an absolute path, and nothing of what lies behind the link.
+ * the far end of a link. A refusal is a PathOutsideWorkspace error (run-errors.ts), which names
+ * the path relative to the root, never an absolute path, and nothing of what lies behind the link.
  */
 
 /** O_NOFOLLOW and O_NONBLOCK where the platform has them (a FIFO planted as a log must not hang an open). */
@@ -23,24 +23,10 @@ export const OPEN_READ = constants.O_RDONLY | NO_FOLLOW | NO_BLOCK;
 /** Append and read (an event log, which reads what it wrote). */
 export const OPEN_APPEND_READ = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW | NO_BLOCK;
 
-export class PathOutsideWorkspaceError extends ApiError {
-  constructor(root: string, path: string) {
-    super(409, 'path_outside_workspace', messages.pathOutsideWorkspace(shownPath(root, path)));
-    this.name = 'PathOutsideWorkspaceError';
-  }
-}
-
-/** `path` relative to the root with `/` separators; never absolute (a path outside shows as its last name). */
-function shownPath(root: string, path: string): string {
-  const rel = relative(root, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return basename(path);
-  return rel.split(sep).join('/');
-}
-
 /** The real path of `dir` (which must exist), refused unless it lies inside `root`. */
 export async function realDirInside(root: string, dir: string): Promise<string> {
   const real = await realpath(dir);
-  if (!isInside(root, real)) throw new PathOutsideWorkspaceError(root, dir);
+  if (!isInside(root, real)) throw new PathOutsideWorkspace(root, dir);
   return real;
 }
 
@@ -50,7 +36,7 @@ export async function realDirInside(root: string, dir: string): Promise<string> 
  */
 export async function ensureDirInside(root: string, dir: string): Promise<string> {
   const rel = relative(root, dir);
-  if (rel.startsWith('..') || isAbsolute(rel)) throw new PathOutsideWorkspaceError(root, dir);
+  if (rel.startsWith('..') || isAbsolute(rel)) throw new PathOutsideWorkspace(root, dir);
   let current = root;
   for (const name of rel === '' ? [] : rel.split(sep)) {
     const next = join(current, name);
@@ -80,11 +66,11 @@ export async function openInside(root: string, path: string, flags: number, mode
   } catch (error) {
     // ELOOP: the last component is a symlink (O_NOFOLLOW); EMLINK on some BSDs; ENXIO: a FIFO.
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP' || code === 'EMLINK' || code === 'ENXIO') throw new PathOutsideWorkspaceError(root, path);
+    if (code === 'ELOOP' || code === 'EMLINK' || code === 'ENXIO') throw new PathOutsideWorkspace(root, path);
     throw error;
   }
   try {
-    if (!(await handle.stat()).isFile()) throw new PathOutsideWorkspaceError(root, path);
+    if (!(await handle.stat()).isFile()) throw new PathOutsideWorkspace(root, path);
   } catch (error) {
     await handle.close();
     throw error;
@@ -172,7 +158,7 @@ export async function assertRunFoldersInside(root: string, workflowDir: string):
       if (stepDir === undefined) continue;
       for (const file of folder.files) {
         const info = await lstatOrUndefined(join(stepDir, file));
-        if (info?.isSymbolicLink()) throw new PathOutsideWorkspaceError(root, join(dir, entry, file));
+        if (info?.isSymbolicLink()) throw new PathOutsideWorkspace(root, join(dir, entry, file));
       }
     }
   }
@@ -187,10 +173,10 @@ async function existingDirInside(root: string, path: string): Promise<string | u
     real = await realpath(path);
   } catch (error) {
     // A dangling link: nothing is behind it yet, but a write would create something wherever it points.
-    if (isMissing(error) && info.isSymbolicLink()) throw new PathOutsideWorkspaceError(root, path);
+    if (isMissing(error) && info.isSymbolicLink()) throw new PathOutsideWorkspace(root, path);
     throw error;
   }
-  if (!isInside(root, real)) throw new PathOutsideWorkspaceError(root, path);
+  if (!isInside(root, real)) throw new PathOutsideWorkspace(root, path);
   return (await lstat(real)).isDirectory() ? real : undefined;
 }
 

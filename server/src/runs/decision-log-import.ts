@@ -9,7 +9,7 @@ import {
   type ImportRunBody,
   type RunSummary,
 } from '@planvas/shared';
-import { ApiError } from '../errors';
+import { InvalidInput, NotFound } from '../domain-errors';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { isMissing } from '../workspace/safe-path';
 import { readFileInside } from './confined-fs';
@@ -32,25 +32,25 @@ export async function importDecisionLog(runs: RunStore, workspace: WorkspaceRepo
   if (text === undefined) {
     const stepId = body.stepId!;
     const path = decisionLogPath(files.dir, stepId);
-    if (!path) throw new ApiError(400, 'invalid_step_id', runMessages.invalidStepId(stepId), [{ path: '$.stepId', message: 'not a single folder name' }]);
+    if (!path) throw new InvalidInput('invalid_step_id', runMessages.invalidStepId(stepId), [{ path: '$.stepId', message: 'not a single folder name' }]);
     try {
       // Never through a link out of the root, and never echoing what such a link leads to.
       text = (await readFileInside(workspace.root, path)).toString('utf8');
     } catch (error) {
-      if (isMissing(error)) throw new ApiError(404, 'decision_log_missing', runMessages.decisionLogMissing(stepId));
+      if (isMissing(error)) throw new NotFound('decision_log_missing', runMessages.decisionLogMissing(stepId));
       throw error;
     }
     source = `logs/${stepId}/${DECISION_LOG_FILE}`;
   }
   const parsed = parseDecisionLog(text);
-  if (!parsed.ok) throw new ApiError(400, 'decision_log_invalid', runMessages.decisionLogInvalid, parsed.details);
+  if (!parsed.ok) throw new InvalidInput('decision_log_invalid', runMessages.decisionLogInvalid, parsed.details);
   const picked = parsed.lines.map((line, i) => ({ line, index: parsed.lineIndexes[i]! }));
   const lines = body.stepId !== undefined && body.text !== undefined ? picked.filter((l) => l.line.step_id === body.stepId) : picked;
   // Each line was checked as its route-selected event by parseDecisionLog; the completion a log
   // implies is checked here (its counts come from a todo_summary, whose numbers may be anything).
   const completions = completionsOf(lines);
   const problems = completions.flatMap(completionProblems);
-  if (problems.length > 0) throw new ApiError(400, 'decision_log_invalid', runMessages.decisionLogInvalid, problems);
+  if (problems.length > 0) throw new InvalidInput('decision_log_invalid', runMessages.decisionLogInvalid, problems);
 
   const summary = await runs.create({ workflowId: files.id, provider: 'import', importedFrom: source });
   const events: EventToStore[] = [{ type: 'run_status', data: { status: 'running', workflow_id: files.id, provider: 'import', source } }];

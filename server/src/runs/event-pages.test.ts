@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planvas/shared';
 import { useFixtureApp } from '../test-support/fixture-app';
 import { EventLog } from './event-log';
-import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow } from './run-test-support';
+import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow } from '../test-support/run-harness';
 import { LogIndexCache, SIDECAR_FILE, type LogFile } from './log-index-files';
 
 /**

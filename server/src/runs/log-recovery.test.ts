@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planvas/shared';
 import { listenOnLoopback, useFixtureApp } from '../test-support/fixture-app';
 import { eventually, openSse } from '../test-support/sse-client';
-import { runSummary } from './run-test-support';
+import { runSummary } from '../test-support/run-harness';
 
 /**
  * A run's log is the record; the index row and any reader must survive what a crash or a stray

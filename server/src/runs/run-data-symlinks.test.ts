@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appFor, copyFixtureWorkspace, expectApiError, hashTree, type TempWorkspace } from '../test-support/fixture-workspace';
-import { workflowRunsUrl } from './run-test-support';
+import { workflowRunsUrl } from '../test-support/run-harness';
 
 /**
  * Run data (`runs/`, `logs/`, `learnings/` of a workflow) reached through a symlink that leads out

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { isFinalRunStatus, type EventEnvelope, type IngestEvent, type RunProvider, type RunSummary } from '@planvas/shared';
-import { ApiError } from '../errors';
 import type { StateStore } from '../state/state-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { assertRunFoldersInside, ensureDirInside } from './confined-fs';
@@ -9,6 +8,7 @@ import { EventLog, syncPolicyFromEnv, type EventToStore, type LogEventInput, typ
 import { LogIndexCache, type LogIndexCacheOptions } from './log-index-files';
 import type { EventsPage } from './log-page';
 import { runMessages } from './messages';
+import { RunEnded, RunNotFound } from './run-errors';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
 import { RunSummaryTracker } from './run-summary';
 
@@ -86,7 +86,7 @@ export class RunStore {
       ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
     };
     const paths = pathsOf(this.options.workspace.root, files.dir, files.id, id);
-    // Refused (409) before anything is written when runs/, logs/ or learnings/ lead out of the root.
+    // Refused (PathOutsideWorkspace) before anything is written when runs/, logs/ or learnings/ lead out of the root.
     await assertRunFoldersInside(paths.root, paths.workflowDir);
     await ensureDirInside(paths.root, paths.executionDir);
     await this.options.state.update((draft) => {
@@ -103,7 +103,7 @@ export class RunStore {
 
   require(runId: string): RunSummary {
     const summary = RUN_ID_PATTERN.test(runId) ? this.get(runId) : undefined;
-    if (!summary) throw new ApiError(404, 'run_not_found', runMessages.runNotFound(runId));
+    if (!summary) throw new RunNotFound(runId);
     return summary;
   }
 
@@ -125,7 +125,7 @@ export class RunStore {
 
   /**
    * Stores events planvas produces (engine, lifecycle, imports) durably and publishes them.
-   * Refused (409) once a committed `run_status` has ended the run: its log is closed for good.
+   * Refused (RunEnded) once a committed `run_status` has ended the run: its log is closed for good.
    */
   append(runId: string, events: ReadonlyArray<EventToStore>): Promise<EventEnvelope[]> {
     return this.write(runId, events);
@@ -140,7 +140,7 @@ export class RunStore {
     // The hot path (an open run) reads only the status: counting todos waits until someone asks.
     const open = this.open.get(runId);
     const status = open ? open.tracker.status : this.require(runId).status;
-    if (isFinalRunStatus(status)) throw new ApiError(409, 'run_ended', runMessages.runEnded(runId, status));
+    if (isFinalRunStatus(status)) throw new RunEnded(runId, status);
     const run = open ?? (await this.openRun(this.require(runId)));
     return run.log.append(events, () => this.now().toISOString());
   }
@@ -207,7 +207,7 @@ export class RunStore {
           if (isFinalRunStatus(status)) {
             // The log says the run has ended: its log stays closed for good.
             await run.log.close(this.logIndexes);
-            throw new ApiError(409, 'run_ended', runMessages.runEnded(summary.id, status));
+            throw new RunEnded(summary.id, status);
           }
         }
         this.open.set(summary.id, run);

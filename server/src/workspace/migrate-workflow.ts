@@ -13,9 +13,10 @@ import {
   type StepConfig,
   type StepConfigForm,
 } from '@planvas/shared';
-import { ApiError, messages } from '../errors';
+import { NotFound, UnreadableDocument, Unprocessable } from '../domain-errors';
+import { messages } from '../messages';
 import { writeFileAtomic } from './atomic-write';
-import { readJsonFile, type JsonFileSnapshot } from './json-file';
+import { readJsonFile } from './json-file';
 import { revisionOf } from './revision';
 import { isSafeSegment } from './safe-path';
 import { mergePromotions } from './workflow-files';
@@ -39,18 +40,18 @@ export async function migrateWorkflowFiles(
   options: { dryRun: boolean; rememberedPromotions?: ReadonlyArray<LegacyPromotion> },
 ): Promise<MigrationResult> {
   const plan = await readJsonFile(target.planPath);
-  if (!plan) throw new ApiError(404, 'plan_not_found', `${target.planPath} does not exist`);
-  if (!plan.source) throw unreadable('plan.json', plan);
+  if (!plan) throw new NotFound('plan_not_found', `${target.planPath} does not exist`);
+  if (!plan.source) throw new UnreadableDocument('plan.json', plan.unreadable, plan.revision);
   const planRead = readPlan(plan.source.value);
-  if (!planRead.ok) throw new ApiError(422, 'plan_invalid', messages.planInvalidForMigration, planRead.details, { currentRevision: plan.revision });
+  if (!planRead.ok) throw new Unprocessable('plan_invalid', messages.planInvalidForMigration, planRead.details, { currentRevision: plan.revision });
 
   const config = await readJsonFile(target.stepConfigPath);
   let stepConfig: StepConfig | undefined;
   let form: StepConfigForm = 'object';
   if (config) {
-    if (!config.source) throw unreadable('step_config.json', config);
+    if (!config.source) throw new UnreadableDocument('step_config.json', config.unreadable, config.revision);
     const read = readStepConfig(config.source.value);
-    if (!read.ok) throw new ApiError(422, 'step_config_invalid', 'step_config.json does not match the schema; fix it before migrating', read.details, { currentRevision: config.revision });
+    if (!read.ok) throw new Unprocessable('step_config_invalid', 'step_config.json does not match the schema; fix it before migrating', read.details, { currentRevision: config.revision });
     stepConfig = read.config;
     form = read.form;
   }
@@ -94,12 +95,6 @@ export async function migrateWorkflowFiles(
     }
   }
   return result;
-}
-
-function unreadable(file: string, snapshot: JsonFileSnapshot): ApiError {
-  return new ApiError(422, 'unreadable_document', messages.unreadableDocument(file), snapshot.unreadable ? [snapshot.unreadable] : [], {
-    currentRevision: snapshot.revision,
-  });
 }
 
 /** A step id from the plan becomes a folder name: one that would leave learnings/ is not used. */

@@ -1,8 +1,9 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../errors';
-import { tempRoot, writeWorkflow, type TempRoot } from '../runs/run-test-support';
+import { ApiError } from '../http/api-error';
+import { tempRoot, writeWorkflow, type TempRoot } from '../test-support/run-harness';
+import { asHttpAnswer } from '../test-support/http-answer';
 import { discoverWorkflows } from './discover-workflows';
 import { runFolderIn } from './run-folders';
 import { WorkspaceRepository } from './workspace-repository';
@@ -28,7 +29,7 @@ afterEach(async () => {
 async function refusal(promise: Promise<unknown>): Promise<{ statusCode: number; code: string; message: string }> {
   const error = await promise.then(
     () => undefined,
-    (e: unknown) => e,
+    (e: unknown) => asHttpAnswer(e),
   );
   expect(error).toBeInstanceOf(ApiError);
   const { statusCode, code, message } = error as ApiError;

@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { ApiError, messages } from '../errors';
+import { InvalidWorkflowId } from '../domain-errors';
+import { messages } from '../messages';
 import { isMissing, realPathInside } from './safe-path';
 
 /**
@@ -18,7 +19,7 @@ export function runFolderIn(segments: ReadonlyArray<string>): string | undefined
 }
 
 /**
- * Refuses (400) an id whose own folder names go through a run folder: checked on the text, before
+ * Refuses (InvalidWorkflowId) an id whose own folder names go through a run folder: checked on the text, before
  * any file system call, so such an id never reaches a read or a write.
  */
 export function assertIdOutsideRunFolders(id: string, segments: ReadonlyArray<string>, detailPath = 'id'): void {
@@ -42,7 +43,7 @@ export function isRealPathInRunFolder(rootReal: string, realDir: string): boolea
 
 /**
  * For creating `lexicalDir` (which may not exist yet): the deepest part of it that exists must
- * not really lie in a run folder (a symlink may lead there). A 400, like any id that cannot
+ * not really lie in a run folder (a symlink may lead there). InvalidWorkflowId, like any id that cannot
  * become a workflow.
  */
 export async function assertCreatableOutsideRunFolders(rootReal: string, id: string, lexicalDir: string): Promise<void> {
@@ -53,9 +54,8 @@ export async function assertCreatableOutsideRunFolders(rootReal: string, id: str
   if (folder !== undefined) throw runFolderRefused(id, folder, '$.id');
 }
 
-function runFolderRefused(id: string, folder: string, detailPath: string): ApiError {
-  const reason = messages.runFolderNotWorkflow(folder);
-  return new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, reason), [{ path: detailPath, message: reason }]);
+function runFolderRefused(id: string, folder: string, detailPath: string): InvalidWorkflowId {
+  return new InvalidWorkflowId(id, messages.runFolderNotWorkflow(folder), detailPath);
 }
 
 async function exists(path: string): Promise<boolean> {

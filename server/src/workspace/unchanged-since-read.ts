@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { assertPrecondition } from '../http/if-match';
 import type { AtomicWriteOptions } from './atomic-write';
 import { contentStamp, type ContentStamp } from './content-stamp';
 import type { JsonFileSnapshot } from './json-file';
+import { assertPrecondition } from './precondition';
 import { revisionOf } from './revision';
 import { isMissing } from './safe-path';
 
@@ -11,7 +11,7 @@ export type ReplaceChecks = Required<Pick<AtomicWriteOptions, 'beforeRename' | '
 /**
  * The checks that let a save replace its file only while the file still holds the bytes the save
  * read (and checked If-Match against): an editor that wrote the file since would otherwise be
- * silently overwritten. Both throw the 412 of a stale If-Match, with the file's current revision.
+ * silently overwritten. Both throw the StaleRevision of a failed precondition, with the file's current revision.
  *
  * - beforeRename, under the file's lock once the temp file is durable: has the file changed since
  *   the save read it? The last look is a stat right before the rename.

@@ -1,10 +1,11 @@
-import { ApiError } from '../errors';
+import { InvalidWorkflowId, WorkflowNotFound } from '../domain-errors';
 import { SKIPPED_FOLDERS, walkWorkspace } from './discover-workflows';
 import { FileRevisionProbe } from './file-revision-probe';
 import { FolderWatchSet } from './folder-watch-set';
 import type { DocumentName } from './workflow-files';
 import type { DocumentChange, WorkflowRevisions, WorkflowsChange } from './workspace-changes';
-import type { DocumentWritten, WorkspaceRepository } from './workspace-repository';
+import type { DocumentWritten } from './document-writes';
+import type { WorkspaceRepository } from './workspace-repository';
 
 export interface WatchSessionOptions {
   /** How long fs events for one document are gathered before it is read once. */
@@ -227,7 +228,7 @@ export class WatchSession {
       const files = await this.workspace.locate(id);
       path = document === 'plan' ? files.planPath : files.stepConfigPath;
     } catch (error) {
-      if (!(error instanceof ApiError) || error.statusCode >= 500) {
+      if (!(error instanceof InvalidWorkflowId || error instanceof WorkflowNotFound)) {
         this.sink.error(error, `cannot locate workflow ${id}`);
         return;
       }

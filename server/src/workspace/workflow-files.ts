@@ -11,7 +11,7 @@ import {
   type ReadPlanResult,
   type ReadStepConfigResult,
 } from '@planvas/shared';
-import { ApiError, messages } from '../errors';
+import { InvalidWorkflowId, WorkflowNotFound } from '../domain-errors';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
 import { assertIdOutsideRunFolders, isRealPathInRunFolder } from './run-folders';
 import { joinAsOnDisk } from './folder-names-as-on-disk';
@@ -44,15 +44,16 @@ export interface LoadedWorkflow {
 
 /**
  * Turns an id from a URL or a request body into real paths, refusing anything that would read or
- * write outside the root: the id is checked lexically first (400), then every existing part is
- * resolved through symlinks and must still lie inside the root (404 otherwise, as if absent).
- * Run folders (run-folders.ts) are never workflows, by name (400) or by where a symlink leads (404).
+ * write outside the root: the id is checked lexically first (InvalidWorkflowId), then every existing
+ * part is resolved through symlinks and must still lie inside the root (WorkflowNotFound otherwise,
+ * as if absent). Run folders (run-folders.ts) are never workflows, by name (InvalidWorkflowId) or
+ * by where a symlink leads (WorkflowNotFound).
  */
 export async function locateWorkflow(rootReal: string, id: string): Promise<WorkflowFiles> {
   const check = checkWorkflowId(id);
-  if (!check.ok) throw new ApiError(400, 'invalid_workflow_id', messages.invalidWorkflowId(id, check.reason), [{ path: 'id', message: check.reason }]);
+  if (!check.ok) throw new InvalidWorkflowId(id, check.reason, 'id');
   assertIdOutsideRunFolders(id, check.segments);
-  const notFound = () => new ApiError(404, 'workflow_not_found', messages.workflowNotFound(id));
+  const notFound = () => new WorkflowNotFound(id);
   // A folder or file reached through a symlink into a run folder is no workflow's either (as if absent).
   const inRunFolder = (real: string) => isRealPathInRunFolder(rootReal, real);
   const dir = await realPathInside(rootReal, await joinAsOnDisk(rootReal, check.segments));
@@ -84,7 +85,7 @@ async function exists(path: string): Promise<boolean> {
 
 export async function loadWorkflow(files: WorkflowFiles): Promise<LoadedWorkflow> {
   const [plan, stepConfig] = await Promise.all([readJsonFile(files.planPath), readJsonFile(files.stepConfigPath)]);
-  if (!plan) throw new ApiError(404, 'workflow_not_found', messages.workflowNotFound(files.id));
+  if (!plan) throw new WorkflowNotFound(files.id);
   return { files, plan, ...(plan.source ? { planRead: readPlan(plan.source.value) } : {}), ...stepConfigPart(stepConfig) };
 }
 

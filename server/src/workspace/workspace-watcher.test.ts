@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
 import { eventually } from '../test-support/sse-client';
+import { answering } from '../test-support/http-answer';
 import { revisionOf } from './revision';
 import type { DocumentChange, WorkflowRevisions, WorkflowsChange, WorkspaceRevisions } from './workspace-changes';
 import { WorkspaceRepository } from './workspace-repository';
@@ -124,6 +125,6 @@ describe('WorkspaceWatcher', () => {
     await watcher.subscribeWorkflow(ID, recorder<WorkflowRevisions>().subscriber);
     watcher.close();
     expect(watcher.watchedFolderCount).toBe(0);
-    await expect(watcher.subscribeWorkflow(ID, recorder<WorkflowRevisions>().subscriber)).rejects.toMatchObject({ statusCode: 503 });
+    await expect(answering(watcher.subscribeWorkflow(ID, recorder<WorkflowRevisions>().subscriber))).rejects.toMatchObject({ statusCode: 503 });
   });
 });

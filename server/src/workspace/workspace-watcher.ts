@@ -1,4 +1,4 @@
-import { ApiError, messages } from '../errors';
+import { ShuttingDown } from '../domain-errors';
 import { WatchSession, type WatchSessionOptions } from './watch-session';
 import type { ChangeSubscriber, DocumentChange, WorkflowRevisions, WorkflowsChange, WorkspaceRevisions } from './workspace-changes';
 import type { WorkspaceRepository } from './workspace-repository';
@@ -108,7 +108,7 @@ export class WorkspaceWatcher {
   private async start(remove: () => void, baseline: (session: WatchSession) => Promise<() => void>): Promise<() => void> {
     if (this.closed) {
       remove();
-      throw new ApiError(503, 'shutting_down', messages.watcherClosed);
+      throw new ShuttingDown();
     }
     this.users += 1;
     let subscribed = true;

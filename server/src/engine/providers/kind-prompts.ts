@@ -1,5 +1,5 @@
 import { asKnownStep, listTodos, ValidationSchema, type CrewStep, type SequenceItem, type SubAgentStep, type TodoList } from '@planvas/shared';
-import { stepText } from '../step-fields';
+import { stepText } from '../step-field-readers';
 import type { AgentTask, BranchValueMiss, ChoiceRequest, OrchestratorTurn, SequenceItemRun } from './provider';
 
 /**

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EventEnvelope } from '@planvas/shared';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
-import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../runs/run-test-support';
+import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../test-support/run-harness';
 
 const KEY = 'sk-test-do-not-store-9f8e7d';
 
@@ -97,7 +97,7 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: import('node:http').ServerResponse, status: number, body: unknown) {
+function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }

@@ -1,5 +1,5 @@
 import type { LlmConfig, Route, SequenceItem, StepConfigEntry, SubAgentStep, TodoItem, OrchestratingStep, ValidationSchema } from '@planvas/shared';
-import type { TodoToolbox } from '../todo-toolbox';
+import type { TodoToolbox } from '../todo-task/todo-toolbox';
 
 /** One orchestrator turn of a todo_task step (seed 001 "Execution Flow"). */
 export interface OrchestratorTurn {

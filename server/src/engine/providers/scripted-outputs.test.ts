@@ -7,7 +7,7 @@ import type { ValidationSchema } from '@planvas/shared';
 import { validateOutputs } from '../validation';
 import { samplePattern } from './sample-pattern';
 import { jsonSatisfying, writeScriptedOutputs } from './scripted-outputs';
-import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow, type TempRoot } from '../../runs/run-test-support';
+import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow, type TempRoot } from '../../test-support/run-harness';
 import { ScriptedProvider } from './scripted';
 
 const researchSchema: ValidationSchema = {

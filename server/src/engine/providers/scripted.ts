@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { clampedDepths, isLeafAt, normalizeTodoStatus, todoProgress, type TodoItem, type TodoTaskResponse } from '@planvas/shared';
 import { fileInside } from '../validation';
-import { stepText } from '../step-fields';
+import { stepText } from '../step-field-readers';
 import type { AgentResult, AgentTask, ChoiceRequest, ChoiceResult, OrchestratorDecision, OrchestratorTurn, Provider } from './provider';
 import { writeScriptedOutputs } from './scripted-outputs';
 

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { BranchStep, FlowNode } from '@planvas/shared';
 import type { BranchValueMiss } from '../providers/provider';
 import type { RunContext } from '../run-context';
-import { choose } from '../simple-steps';
-import { emitStatus } from '../step-helpers';
+import { choose } from '../agent-calls';
+import { emitStatus } from '../step-status-events';
 import type { StepPosition } from '../step-position';
 import { fileInside, parseCheckPath, valueAtPath } from '../validation';
 

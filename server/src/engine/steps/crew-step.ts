@@ -1,6 +1,6 @@
 import type { CrewStep, FlowNode } from '@planvas/shared';
 import type { RunContext } from '../run-context';
-import { runRegularStep } from '../simple-steps';
+import { runRegularStep } from './regular-step';
 import type { StepPosition } from '../step-position';
 
 /**

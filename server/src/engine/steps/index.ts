@@ -1,10 +1,13 @@
 import { runsTodoOrchestrator, type FlowNode, type StepKind } from '@planvas/shared';
 import type { RunContext } from '../run-context';
-import { runChoiceStep, runHumanInputStep, runOrchestrationStep, runRegularStep } from '../simple-steps';
 import type { StepPosition } from '../step-position';
-import { runTodoTaskStep } from '../todo-task-step';
+import { runTodoTaskStep } from '../todo-task/todo-task-step';
 import { runBranchStep } from './branch-step';
+import { runChoiceStep } from './choice-step';
 import { runCrewStep } from './crew-step';
+import { runHumanInputStep } from './human-input-step';
+import { runOrchestrationStep } from './orchestration-step';
+import { runRegularStep } from './regular-step';
 import { runSequenceStep } from './sequence-step';
 
 /** Runs one step; answers the handle it leaves by (`next`, a route id, `true`, `yes`, `option-2`, ...). */

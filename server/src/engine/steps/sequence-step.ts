@@ -1,9 +1,11 @@
 import type { FlowNode, SequenceItem, SubAgentStep } from '@planvas/shared';
 import type { RunContext } from '../run-context';
-import { runStepAgent, validateStep } from '../simple-steps';
+import { runStepAgent } from '../agent-calls';
+import { validateStep } from '../step-validation';
 import { StepFailure } from '../step-failure';
-import { stepOutputs, stepText } from '../step-fields';
-import { emitStatus, validationOf } from '../step-helpers';
+import { stepOutputs, stepText } from '../step-field-readers';
+import { emitStatus } from '../step-status-events';
+import { validationOf } from '../step-config-lookups';
 import type { StepPosition } from '../step-position';
 import { validateOutputs } from '../validation';
 

@@ -2,7 +2,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planvas/shared';
-import { engineHarness, tempRoot, writeWorkflow, type EngineHarness, type TempRoot } from '../../runs/run-test-support';
+import { engineHarness, tempRoot, writeWorkflow, type EngineHarness, type TempRoot } from '../../test-support/run-harness';
 import { REPO_ROOT } from '../../test-support/fixture-workspace';
 import { ScriptedProvider } from '../providers/scripted';
 

@@ -1,7 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { CallSubAgentBody } from '@planvas/shared';
-import { parseBody } from '../../http/body';
-import type { RunRoute } from './run-params';
+import { z } from 'zod';
+import type { ZodRoutes } from '../../plugins/zod-route-schemas';
+import { RunParams } from './run-params';
+
+const callSubAgent = { body: CallSubAgentBody };
+const bodyName = 'call_sub_agent request';
 
 /**
  * The callback of seed 001's learn_code scripts: `POST ${MCP_API_URL}/tools/custom/call_sub_agent`
@@ -12,14 +15,14 @@ import type { RunRoute } from './run-params';
  * server requires an access token and the script never holds that token. API clients may call
  * the same tool at /api/runs/:runId/tools/custom/call_sub_agent while a script runs.
  */
-export const learnCodeRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Params: { secret: string } }>('/learn-code/:secret/tools/custom/call_sub_agent', async (request) => {
-    const body = parseBody(CallSubAgentBody, request.body, 'call_sub_agent request');
-    return app.runEngine.callBySecret(request.params.secret, body);
-  });
+export const learnCodeRoutes: ZodRoutes = async (app) => {
+  app.post(
+    '/learn-code/:secret/tools/custom/call_sub_agent',
+    { schema: { ...callSubAgent, params: z.object({ secret: z.string() }) }, config: { bodyName } },
+    async (request) => app.runEngine.callBySecret(request.params.secret, request.body),
+  );
 
-  app.post<RunRoute>('/api/runs/:runId/tools/custom/call_sub_agent', async (request) => {
-    const body = parseBody(CallSubAgentBody, request.body, 'call_sub_agent request');
-    return app.runEngine.callSubAgent(request.params.runId, body);
-  });
+  app.post('/api/runs/:runId/tools/custom/call_sub_agent', { schema: { ...callSubAgent, params: RunParams }, config: { bodyName } }, async (request) =>
+    app.runEngine.callSubAgent(request.params.runId, request.body),
+  );
 };

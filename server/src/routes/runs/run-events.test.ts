@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groupEventsByIteration, type EventEnvelope } from '@planvas/shared';
-import { runEvents, runSummary, waitForStatus, workflowRunsUrl } from '../../runs/run-test-support';
+import { runEvents, runSummary, waitForStatus, workflowRunsUrl } from '../../test-support/run-harness';
 import { useFixtureApp } from '../../test-support/fixture-app';
 
 const fixture = useFixtureApp('each');

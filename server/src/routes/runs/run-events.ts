@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseIngestBody } from '@planvas/shared';
-import { ApiError } from '../../errors';
+import { Conflict } from '../../domain-errors';
+import { ApiError } from '../../http/api-error';
 import { requireBody } from '../../http/body';
 import { runMessages } from '../../runs/messages';
 import { intQuery, type RunRoute } from './run-params';
@@ -27,7 +28,7 @@ export const runEventRoutes: FastifyPluginAsync = async (app) => {
   app.post<RunRoute>('/api/runs/:runId/events', async (request) => {
     const { runId } = request.params;
     const summary = runs.require(runId);
-    if (summary.provider !== 'external') throw new ApiError(409, 'not_external_run', runMessages.notExternalRun(runId));
+    if (summary.provider !== 'external') throw new Conflict('not_external_run', runMessages.notExternalRun(runId));
     const parsed = parseIngestBody(requireBody(request.body));
     if (!parsed.ok) throw new ApiError(400, 'invalid_events', runMessages.ingestInvalid, parsed.details);
     const stored = await runs.appendIngested(runId, parsed.events);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groupEventsByIteration, parseDecisionLog, type EventEnvelope, type TodoList } from '@planvas/shared';
-import { runEvents, runSummary, todoTaskPlan, until, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../runs/run-test-support';
+import { runEvents, runSummary, todoTaskPlan, until, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../test-support/run-harness';
 import { useFixtureApp } from '../../test-support/fixture-app';
 
 const DEMO = 'Workflow/ResearchReport';

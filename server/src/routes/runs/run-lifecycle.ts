@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   CreateExternalRunBody,
   HumanInputBody,
@@ -7,31 +6,30 @@ import {
   StartRunBody,
   todoStateAt,
 } from '@planvas/shared';
-import { ApiError } from '../../errors';
-import { parseBody } from '../../http/body';
+import { InvalidInput, NotFound } from '../../domain-errors';
+import type { ZodRoutes } from '../../plugins/zod-route-schemas';
 import { importDecisionLog } from '../../runs/decision-log-import';
 import { runMessages } from '../../runs/messages';
-import type { WorkflowRoute } from '../params';
-import { intQuery, type RunRoute } from './run-params';
+import { WorkflowParams } from '../params';
+import { intQuery, RunParams, type RunRoute } from './run-params';
 
-export const runLifecycleRoutes: FastifyPluginAsync = async (app) => {
+export const runLifecycleRoutes: ZodRoutes = async (app) => {
   const { runs, runEngine } = app;
 
-  app.post<WorkflowRoute>('/api/workflows/:id/runs', async (request, reply) => {
-    const body = parseBody(StartRunBody, request.body ?? {}, 'run request');
-    const run = await runEngine.start(request.params.id, body);
+  // No body (or null) is an empty request: the defaults.
+  app.post('/api/workflows/:id/runs', { schema: { params: WorkflowParams, body: StartRunBody }, config: { bodyName: 'run request', bodyWhenAbsent: {} } }, async (request, reply) => {
+    const run = await runEngine.start(request.params.id, request.body);
     return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
   });
 
-  app.post<WorkflowRoute>('/api/workflows/:id/runs/import', async (request, reply) => {
-    const body = parseBody(ImportRunBody, request.body, 'import request');
-    const run = await importDecisionLog(runs, app.workspace, request.params.id, body);
+  app.post('/api/workflows/:id/runs/import', { schema: { params: WorkflowParams, body: ImportRunBody }, config: { bodyName: 'import request' } }, async (request, reply) => {
+    const run = await importDecisionLog(runs, app.workspace, request.params.id, request.body);
     return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
   });
 
   /** A run fed by an external runtime through POST /api/runs/:runId/events. */
-  app.post('/api/runs', async (request, reply) => {
-    const body = parseBody(CreateExternalRunBody, request.body, 'run');
+  app.post('/api/runs', { schema: { body: CreateExternalRunBody }, config: { bodyName: 'run' } }, async (request, reply) => {
+    const body = request.body;
     const run = await runs.create({ workflowId: body.workflowId, provider: 'external' });
     await runs.append(run.id, [{ type: 'run_status', data: { status: 'running', workflow_id: run.workflowId, provider: 'external' } }]);
     return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run: runs.get(run.id) });
@@ -52,14 +50,13 @@ export const runLifecycleRoutes: FastifyPluginAsync = async (app) => {
     return { run: runs.require(runId) };
   });
 
-  app.post<RunRoute>('/api/runs/:runId/input', async (request) => {
-    const body = parseBody(HumanInputBody, request.body, 'answer');
-    const parsed = runEngine.answer(request.params.runId, body.answer);
+  app.post('/api/runs/:runId/input', { schema: { params: RunParams, body: HumanInputBody }, config: { bodyName: 'answer' } }, async (request) => {
+    const parsed = runEngine.answer(request.params.runId, request.body.answer);
     return { run: runs.require(request.params.runId), answer: parsed.answer, handle: parsed.handle };
   });
 
-  app.put<RunRoute>('/api/runs/:runId/objective', async (request) => {
-    const body = parseBody(ObjectiveBody, request.body, 'objective');
+  app.put('/api/runs/:runId/objective', { schema: { params: RunParams, body: ObjectiveBody }, config: { bodyName: 'objective' } }, async (request) => {
+    const body = request.body;
     const event = await runEngine.setObjective(request.params.runId, body.objective, body.stepId);
     return { event };
   });
@@ -72,11 +69,11 @@ export const runLifecycleRoutes: FastifyPluginAsync = async (app) => {
     const steps = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
     const stepId = request.query.stepId ?? (steps.length === 1 ? steps[0] : undefined);
     if (stepId === undefined) {
-      if (steps.length > 1) throw new ApiError(400, 'branch_step_ambiguous', runMessages.branchAmbiguousStep(runId, steps), [{ path: 'stepId', message: 'required' }]);
-      throw new ApiError(404, 'no_snapshot', runMessages.branchNoSnapshot(runId, iteration));
+      if (steps.length > 1) throw new InvalidInput('branch_step_ambiguous', runMessages.branchAmbiguousStep(runId, steps), [{ path: 'stepId', message: 'required' }]);
+      throw new NotFound('no_snapshot', runMessages.branchNoSnapshot(runId, iteration));
     }
     const snapshot = todoStateAt(events, { stepId, iteration });
-    if (!snapshot) throw new ApiError(404, 'no_snapshot', runMessages.branchNoSnapshot(runId, iteration));
+    if (!snapshot) throw new NotFound('no_snapshot', runMessages.branchNoSnapshot(runId, iteration));
     return { snapshot };
   });
 };

@@ -1,9 +1,13 @@
-import { ApiError } from '../../errors';
+import { z } from 'zod';
+import { ApiError } from '../../http/api-error';
 import { runMessages } from '../../runs/messages';
 
 export interface RunRoute {
   Params: { runId: string };
 }
+
+/** The same as a route schema, for routes whose types come from their schemas (plugins/zod-route-schemas.ts). */
+export const RunParams = z.object({ runId: z.string() });
 
 /** A non-negative integer query parameter; absent -> fallback, anything else -> 400 with its name. */
 export function intQuery(value: unknown, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {

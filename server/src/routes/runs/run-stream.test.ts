@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@planvas/shared';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
 import { listenOnLoopback } from '../../test-support/fixture-app';
 import { eventually, openSse, type SseClient } from '../../test-support/sse-client';
-import { waitForStatus, workflowRunsUrl } from '../../runs/run-test-support';
+import { waitForStatus, workflowRunsUrl } from '../../test-support/run-harness';
 import { resumePoint } from './sse';
 
 let ws: TempWorkspace;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { EventEnvelope } from '@planvas/shared';
-import { ApiError } from '../../errors';
-import { openEventStream } from '../../http/sse';
+import { ApiError } from '../../http/api-error';
+import { acceptsEventStream, openEventStream } from '../../http/sse';
 import { runMessages } from '../../runs/messages';
 import type { RunRoute } from './run-params';
-import { acceptsEventStream, resumePoint, sseFrame, sseFrameText } from './sse';
+import { resumePoint, sseFrame, sseFrameText } from './sse';
 
 /** Events per log read while a viewer catches up (each page is read from its offset, see LogIndexCache). */
 const REPLAY_PAGE = 2000;

@@ -1,9 +1,6 @@
 import type { EventEnvelope } from '@planvas/shared';
 import { stringifyEnvelope } from '../../runs/envelope-json';
 
-// Shared with the change streams (GET /api/changes); re-exported so run routes import from one place.
-export { acceptsEventStream } from '../../http/sse';
-
 const frames = new WeakMap<EventEnvelope, Buffer>();
 
 /**

@@ -3,19 +3,20 @@ import type { Stats } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTodo, learnCodeEligibility, type StepConfigEntry, type OrchestratingStep } from '@planvas/shared';
-import { ApiError, messages } from '../errors';
-import { runMessages } from '../runs/messages';
-import { runFolderIn } from '../workspace/run-folders';
-import { isMissing, isSafeSegment } from '../workspace/safe-path';
+import { InvalidInput, UpstreamFailed } from '../../domain-errors';
+import { messages } from '../../messages';
+import { runMessages } from '../../runs/messages';
+import { runFolderIn } from '../../workspace/run-folders';
+import { isMissing, isSafeSegment } from '../../workspace/safe-path';
 import { learnCodeEnv } from './learn-code-env';
-import type { RunContext, SubAgentCallHandler } from './run-context';
-import { errorMessage } from './step-failure';
-import { emitStatus } from './step-helpers';
+import type { RunContext, SubAgentCallHandler } from '../run-context';
+import { errorMessage } from '../step-failure';
+import { emitStatus } from '../step-status-events';
 import type { TodoTaskSession } from './todo-task-session';
 import { toolContext } from './todo-toolbox';
-import { validateOutputs } from './validation';
-import { validationOf } from './step-helpers';
-import { stepText } from './step-fields';
+import { validateOutputs } from '../validation';
+import { validationOf } from '../step-config-lookups';
+import { stepText } from '../step-field-readers';
 
 /**
  * The runtime eligibility of seed 001's learn_code fast path, exactly: the step's config declares
@@ -178,12 +179,12 @@ function runScript(script: LearnCodeScript, url: string, ctx: RunContext): Promi
 async function callSubAgent(session: TodoTaskSession, body: { route_id: string; todo_id: string; instructions: string }): Promise<Record<string, unknown>> {
   const { ctx, step } = session;
   const route = session.routes.find((r) => r.route_id === body.route_id);
-  if (!route) throw new ApiError(400, 'unknown_route', runMessages.unknownRoute(body.route_id, step.id), [{ path: '$.route_id', message: 'not a predefined route of the step' }]);
+  if (!route) throw new InvalidInput('unknown_route', runMessages.unknownRoute(body.route_id, step.id), [{ path: '$.route_id', message: 'not a predefined route of the step' }]);
   session.iteration++;
   if (!session.list.todos.some((t) => t.id === body.todo_id)) {
     const title = body.instructions.split('\n')[0]?.trim().slice(0, 120) || `${route.route_name ?? route.route_id} task`;
     const created = createTodo(session.list, { title, description: body.instructions, assigned_agent: route.route_id }, toolContext(() => ctx.now()), { id: body.todo_id });
-    if (!created.ok) throw new ApiError(400, 'invalid_todo', created.error, [{ path: '$.todo_id', message: created.error }]);
+    if (!created.ok) throw new InvalidInput('invalid_todo', created.error, [{ path: '$.todo_id', message: created.error }]);
     session.commit(created.list, 'learn_code');
   }
   const todo = session.list.todos.find((t) => t.id === body.todo_id)!;
@@ -205,6 +206,6 @@ async function callSubAgent(session: TodoTaskSession, body: { route_id: string; 
     session.snapshot();
     return { success: true, route_id: route.route_id, todo_id: todo.id, result: record.result };
   } catch (error) {
-    throw new ApiError(502, 'sub_agent_failed', `The sub-agent of route "${route.route_id}" failed: ${errorMessage(error)}`);
+    throw new UpstreamFailed('sub_agent_failed', `The sub-agent of route "${route.route_id}" failed: ${errorMessage(error)}`);
   }
 }

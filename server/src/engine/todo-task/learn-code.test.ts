@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EventEnvelope } from '@planvas/shared';
-import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
-import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../runs/run-test-support';
+import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
+import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../test-support/run-harness';
 import { isLearnCodeEligible } from './learn-code';
 
 const PY_CALLS = `import json, os, sys, urllib.request

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { findStepConfig, type StepConfig } from '@planvas/shared';
-import { appendFileInside } from '../runs/confined-fs';
-import { isSafeSegment } from '../workspace/safe-path';
+import { appendFileInside } from '../../runs/confined-fs';
+import { isSafeSegment } from '../../workspace/safe-path';
 
 export interface LearningEntry {
   routeId: string;

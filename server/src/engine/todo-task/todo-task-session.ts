@@ -13,13 +13,14 @@ import {
   type TodoSnapshot,
   type TodoTaskRouteSelected,
   type OrchestratingStep, resolveOrphanRefs } from '@planvas/shared';
-import { errorMessage, StepFailure } from './step-failure';
-import { withDeadline } from './pace';
-import type { RunContext } from './run-context';
-import { emitStatus, llmOf, validationOf } from './step-helpers';
-import { genericAgentPath, subAgentPath, type StepPosition } from './step-position';
+import { errorMessage, StepFailure } from '../step-failure';
+import { withDeadline } from '../pace';
+import type { RunContext } from '../run-context';
+import { emitStatus } from '../step-status-events';
+import { llmOf, validationOf } from '../step-config-lookups';
+import { genericAgentPath, subAgentPath, type StepPosition } from '../step-position';
 import { TodoFile } from './todo-file';
-import { stepOutputs } from './step-fields';
+import { stepOutputs } from '../step-field-readers';
 import { TodoToolbox, toolContext } from './todo-toolbox';
 
 /** The fields of a route-selected event that the caller decides (the session adds the step and iteration). */

@@ -1,17 +1,9 @@
-import {
-  findStepConfig,
-  resolveLlm,
-  type AgentConfigs,
-  type LlmConfig,
-  type StepConfigEntry,
-  type StepStatus,
-  type StepStatusChanged,
-  type SubAgentStep,
-  type ValidationSchema,
-} from '@planvas/shared';
+import { findStepConfig, resolveLlm, type AgentConfigs, type LlmConfig, type StepConfigEntry, type SubAgentStep, type ValidationSchema } from '@planvas/shared';
 import type { RunContext } from './run-context';
-import { stepText, stepValidation } from './step-fields';
-import type { StepPosition } from './step-position';
+import { stepValidation } from './step-field-readers';
+
+// What a step's entry in step_config.json says about it (configuration, validation, LLM, tier),
+// with the plan's and the parent step's values as fallbacks.
 
 export function configOf(ctx: RunContext, stepId: string): StepConfigEntry | undefined {
   return findStepConfig(ctx.stepConfig, stepId);
@@ -31,24 +23,6 @@ export function llmOf(ctx: RunContext, stepId: string, role: 'standard' | 'condi
   const agentConfigs: AgentConfigs | undefined = configOf(ctx, stepId)?.agent_configs ?? undefined;
   const defaultLlm = parentStepId !== undefined ? llmOf(ctx, parentStepId) : undefined;
   return resolveLlm({ agentConfigs, role, defaultLlm }).llm;
-}
-
-export function emitStatus(
-  ctx: RunContext,
-  step: SubAgentStep,
-  position: StepPosition | undefined,
-  status: StepStatus,
-  extra: Partial<StepStatusChanged> = {},
-): void {
-  const data: StepStatusChanged = {
-    step_id: step.id,
-    status,
-    step_type: step.type ?? 'regular',
-    ...(position ? { step_index: position.step_index, step_path: position.step_path } : {}),
-    ...(stepText(step, 'title') ? { step_title: stepText(step, 'title') } : {}),
-    ...extra,
-  };
-  ctx.emit({ type: 'step_status', data });
 }
 
 const TIER_LABELS: Record<number, string> = { 1: 'High', 2: 'Medium', 3: 'Low' };

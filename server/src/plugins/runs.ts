@@ -1,4 +1,3 @@
-import { knownServerFolders, serverPathRedactor } from '../plugins/server-path-redaction';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +6,8 @@ import type { EngineOptions } from '../engine/engine-options';
 import type { ProviderFactory } from '../engine/providers/create-provider';
 import { resolveHeartbeatMs } from '../http/sse';
 import { viewerRegistryOf, type SseLimits, type ViewerRegistry } from '../http/sse-viewers';
-import { RunStore } from './run-store';
+import { RunStore } from '../runs/run-store';
+import { knownServerFolders, serverPathRedactor } from './server-path-redaction';
 
 export interface RunsOptions {
   /** Provider factory (tests inject failing or slow providers). */

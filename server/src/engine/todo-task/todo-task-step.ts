@@ -8,15 +8,16 @@ import {
   type OrchestratingStep, detectGeneration, hasGenericAgent } from '@planvas/shared';
 import { recordLearning } from './learnings';
 import { isLearnCodeEligible, runLearnCode } from './learn-code';
-import { withDeadline } from './pace';
-import type { RunContext } from './run-context';
-import { errorMessage, StepFailure } from './step-failure';
-import { configOf, emitStatus, llmOf, tierOf, validationOf } from './step-helpers';
-import type { StepPosition } from './step-position';
-import { validateStep } from './simple-steps';
+import { withDeadline } from '../pace';
+import type { RunContext } from '../run-context';
+import { errorMessage, StepFailure } from '../step-failure';
+import { configOf, llmOf, tierOf, validationOf } from '../step-config-lookups';
+import { emitStatus } from '../step-status-events';
+import type { StepPosition } from '../step-position';
+import { validateStep } from '../step-validation';
 import { TodoTaskSession } from './todo-task-session';
-import { messages } from '../errors';
-import { isSafeSegment } from '../workspace/safe-path';
+import { messages } from '../../messages';
+import { isSafeSegment } from '../../workspace/safe-path';
 import { join } from 'node:path';
 
 /**

@@ -8,7 +8,7 @@ import { RunEngine, type RunEngineOptions } from '../engine/run-engine';
 import type { Provider } from '../engine/providers/provider';
 import { StateStore } from '../state/state-store';
 import { WorkspaceRepository } from '../workspace/workspace-repository';
-import { RunStore } from './run-store';
+import { RunStore } from '../runs/run-store';
 
 export interface TempRoot {
   root: string;

@@ -1,8 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { readTodoList, type TodoList } from '@planvas/shared';
-import { writeFileAtomic } from '../workspace/atomic-write';
-import { isMissing } from '../workspace/safe-path';
+import { writeFileAtomic } from '../../workspace/atomic-write';
+import { isMissing } from '../../workspace/safe-path';
 
 /**
  * `todos.json` of a todo_task step in the run's execution folder (seed 001 "Todo File

@@ -1,0 +1,43 @@
+import type { LegacyPromotion } from '@planvas/shared';
+import type { AtomicWriter } from './atomic-write';
+import type { ParsedJsonCache } from './json-file';
+import type { KeyedQueue } from './keyed-queue';
+import type { DocumentName, WorkflowFiles } from './workflow-files';
+
+/** Who asked for a write: the browser tab's id (X-Planvas-Client), so that tab can ignore its own echo. */
+export interface WriteContext {
+  clientId?: string;
+}
+
+/** A document planvas itself has just written (announced while the file's queue is still held). */
+export interface DocumentWritten {
+  workflowId: string;
+  document: DocumentName;
+  revision: string;
+  clientId?: string;
+}
+
+export type DocumentWrittenListener = (written: DocumentWritten) => void;
+
+/** Remembers legacy promotions after a save wrote a plan flat (see StateData.legacyPromotions). */
+export interface LegacyMemory {
+  recall(workflowId: string): LegacyPromotion[];
+  remember(workflowId: string, promotions: LegacyPromotion[]): Promise<void>;
+  forget(workflowId: string): Promise<void>;
+}
+
+/**
+ * What the writes of documents (document-saves.ts, workflow-creation.ts) share with the
+ * repository that runs them (workspace-repository.ts): its root, the per-file write queue, the
+ * parse cache, the writer, the legacy memory, and the announcement of what was written.
+ */
+export interface DocumentWrites {
+  readonly root: string;
+  readonly queue: KeyedQueue;
+  readonly parsed: ParsedJsonCache;
+  readonly writeFile: AtomicWriter;
+  readonly memory: LegacyMemory;
+  locate(id: string): Promise<WorkflowFiles>;
+  /** Tells the listeners, from inside the file's queue, that planvas wrote `document`. */
+  announce(workflowId: string, document: DocumentName, revision: string, context: WriteContext): void;
+}
