@@ -141,7 +141,7 @@ describe('bad input: a clear message, a non-zero exit, nothing written', () => {
   });
 });
 
-/** Seed 001's manual migration script, verbatim: the CLI must write what it writes. */
+/** The seed system's manual migration script (docs/formats.md "Migrating old plans"), verbatim: the CLI must write what it writes. */
 const SEED_SCRIPT = `import json, os, sys
 
 def migrate_step(step):

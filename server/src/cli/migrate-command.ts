@@ -14,7 +14,7 @@ export interface CommandIo {
 
 export const MIGRATE_USAGE = `usage: pnpm planvas migrate <plan.json | workflow folder> [--dry-run]
 
-  plan.json        flatten legacy nested todo_task steps in this file (seed 001's migration script)
+  plan.json        flatten legacy nested todo_task steps in this file (as the seed system's migration script does)
   workflow folder  also merge/remove orphaned step_config.json entries and rename
                    learnings/<old inner id>/ to learnings/<outer id>/
   --dry-run        print what would change, write nothing`;

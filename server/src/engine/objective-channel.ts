@@ -1,5 +1,5 @@
 /**
- * Objective edits from the user while a run goes on (seed 000: the objective is editable per
+ * Objective edits from the user while a run goes on (docs/formats.md "Objective": the objective is editable per
  * turn). The route records the edit as an event at once; the todo_task step picks it up at the
  * start of its next orchestrator turn and stores it in todos.json, so the snapshots from then on
  * carry it. An edit for a step that has not started yet waits for it; one without a step goes to

@@ -9,13 +9,13 @@ export function configOf(ctx: RunContext, stepId: string): StepConfigEntry | und
   return findStepConfig(ctx.stepConfig, stepId);
 }
 
-/** step_config's validation_schema overrides the plan's (docs/formats.md). */
+/** step_config's validation_schema overrides the plan's (docs/formats.md "step_config.json"). */
 export function validationOf(ctx: RunContext, step: SubAgentStep): ValidationSchema | undefined {
   return configOf(ctx, step.id)?.validation_schema ?? stepValidation(step);
 }
 
 /**
- * Seed 001 "LLM Selection Priority": execution LLM for standard agents, conditional first for
+ * docs/formats.md "LLM selection priority": execution LLM for standard agents, conditional first for
  * conditional ones. A sub-agent without an LLM of its own falls back to its parent step's (the
  * orchestrator's), which plays the chain's "default" level here.
  */

@@ -11,7 +11,7 @@ export function decisionLogPath(base: string, stepId: string): string | undefine
 }
 
 /**
- * Writes a run's orchestrator decisions in the seed system's decision-log format (docs/formats.md), so
+ * Writes a run's orchestrator decisions in the seed system's decision-log format (docs/formats.md "Decision log"), so
  * the seed system's popup can read planvas runs: to the workflow's own
  * `logs/<step-id>/todo-task-execution.json` (where that system looks), appended after whatever
  * earlier runs left, and to a per-run copy under `runs/<run-id>/logs/` that holds this run alone.

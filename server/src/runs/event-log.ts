@@ -21,7 +21,7 @@ export interface LogEventInput {
 
 /**
  * An event planvas itself stores (the engine, the run lifecycle, imports): one of the union of
- * known events (README "Event envelope"), so a misspelt type or a payload field of the wrong type
+ * known events (docs/api.md "Event envelope"), so a misspelt type or a payload field of the wrong type
  * fails to compile. An import keeps its log line's own `timestamp`.
  */
 export type EventToStore = EventInput & { timestamp?: string };

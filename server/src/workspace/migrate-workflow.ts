@@ -28,7 +28,7 @@ export interface MigrationTarget {
 }
 
 /**
- * Seed 001 "Migrating Old Plans" over one workflow folder: plan.json flat, orphaned step_config
+ * docs/formats.md "Migrating old plans" over one workflow folder: plan.json flat, orphaned step_config
  * entries merged into the outer step (its own settings win) or removed, and learnings of an old
  * inner id moved to the outer id when that folder does not exist yet.
  *

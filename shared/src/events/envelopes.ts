@@ -3,7 +3,7 @@ import { EVENT_SCHEMAS, isKnownEventType, type EventInput, type EventPayloads, t
 import type { EventEnvelope } from './run';
 
 /**
- * Events as they are stored, streamed and read (README "Event envelope"): one discriminated union
+ * Events as they are stored, streamed and read (docs/api.md "Event envelope"): one discriminated union
  * over the known types of EVENT_SCHEMAS, plus the envelope of any other type.
  *
  * Payloads are checked where events come in (ingest, decision-log import, the web's stream and

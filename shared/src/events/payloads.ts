@@ -95,7 +95,7 @@ export const TodoTaskStepCompleted = z.looseObject({
 });
 export type TodoTaskStepCompleted = z.infer<typeof TodoTaskStepCompleted>;
 
-/** The statuses a step shows on the canvas (README "Event envelope", `step_status`). */
+/** The statuses a step shows on the canvas (docs/api.md "Event envelope", `step_status`). */
 export const StepStatus = z.enum(['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'completed', 'failed']);
 export type StepStatus = z.infer<typeof StepStatus>;
 
@@ -261,7 +261,7 @@ export const RunError = z.looseObject({
 export type RunError = z.infer<typeof RunError>;
 
 /**
- * An item of a message_sequence (or routeless agent) step started or completed (README "Event
+ * An item of a message_sequence (or routeless agent) step started or completed (docs/api.md "Event
  * envelope"). `iteration` counts the runs of a foreach item; `simulated` marks scripted items,
  * whose work planvas has the agent do.
  */
@@ -300,7 +300,7 @@ export const CrewCallSimulated = z.looseObject({
 export type CrewCallSimulated = z.infer<typeof CrewCallSimulated>;
 
 /**
- * Schemas of every event type planvas emits or reads, by name: the README "Event envelope" table.
+ * Schemas of every event type planvas emits or reads, by name: the docs/api.md "Event envelope" table.
  * Any other type is an external runtime's own, stored as sent (see `UnknownEvent`).
  */
 export const EVENT_SCHEMAS = {

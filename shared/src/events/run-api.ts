@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExecutionProvider } from './run';
 
-/** Bodies of the runs API (README.md "Runs"). Strict: a misspelt field is an error, not ignored. */
+/** Bodies of the runs API (docs/api.md "Runs"). Strict: a misspelt field is an error, not ignored. */
 
 /** Longest pause the scripted provider may take between actions. */
 export const MAX_PACE_MS = 60_000;

@@ -117,7 +117,7 @@ export function foldRunEvents(state: RunState, events: ReadonlyArray<PlanvasEven
 }
 
 /**
- * The run's todo counts (RunSummary `todos`, README "GET /api/runs"): leaf todos of its current
+ * The run's todo counts (RunSummary `todos`, docs/api.md "GET /api/runs"): leaf todos of its current
  * todo list, parents not counted, or its latest decision's `todo_summary` while the step has no
  * list; undefined before either.
  */

@@ -18,7 +18,7 @@ function fakeFetch(log: EventEnvelope[], options: { pageSize?: number; offline?:
     const after = Number(url.searchParams.get('after') ?? 0);
     const limit = Math.min(Number(url.searchParams.get('limit') ?? 1000), options.pageSize ?? 1000);
     const page = log.filter((e) => e.seq > after).slice(0, limit);
-    // A damaged line is skipped with a notice that cannot name its seq (README "Runs").
+    // A damaged line is skipped with a notice that cannot name its seq (docs/api.md "Runs").
     const corrupt = page.filter((e) => options.corrupt?.includes(e.seq));
     const events = page.filter((e) => !corrupt.includes(e));
     const notices = corrupt.map((e) => ({ code: 'log_corrupt', line: e.seq, message: 'damaged' }));

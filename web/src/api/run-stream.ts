@@ -236,7 +236,7 @@ export function followRun(options: RunStreamOptions): RunStream {
       else if (endSeen) void catchUp();
     };
     for (const type of new Set(['message', ...eventTypes])) es.addEventListener(type, onMessage);
-    // A damaged log line the server skipped (README "Runs"): its seq, when readable, is passed.
+    // A damaged log line the server skipped (docs/api.md "Runs"): its seq, when readable, is passed.
     es.addEventListener('notice', (message: MessageEvent) => {
       if (source !== es || stopped()) return;
       const seq = noticeSeq(message.data);

@@ -5,7 +5,7 @@ import { createJsonRequest } from './request';
 import { workflowApiPath } from './workflow-path';
 
 /**
- * The runs API (README.md "Runs") as the web app uses it (the store's run slice calls it). A client
+ * The runs API (docs/api.md "Runs") as the web app uses it (the store's run slice calls it). A client
  * of its own rather than part of the document client, so watching runs is developed and tested on its own.
  */
 export interface RunsApi {

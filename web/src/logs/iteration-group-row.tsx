@@ -176,7 +176,7 @@ function titleOf(item: { title?: string | null; todo_id?: string }): string {
   return str(item.title) ?? str(item.todo_id) ?? 'todo';
 }
 
-/** The step-completed summary (README "Event envelope", `todo_task_step_completed`). */
+/** The step-completed summary (docs/api.md "Event envelope", `todo_task_step_completed`). */
 export function StepCompletedSummary({ event }: { event: PlanvasEvent }) {
   const d: Partial<TodoTaskStepCompleted> = isEvent(event, 'todo_task_step_completed') ? event.data : {};
   const num = (v: number | undefined) => (typeof v === 'number' ? v : '?');

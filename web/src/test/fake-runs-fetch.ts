@@ -18,7 +18,7 @@ export function fakeRunSummary(id: string, patch: Partial<RunSummary> = {}): Run
 
 /**
  * Records every request; `onStart` decides what a POST .../runs creates. Paths and bodies are
- * those of README.md "Runs".
+ * those of docs/api.md "Runs".
  */
 export function fakeRunsFetch(runs: Map<string, FakeRun>, onStart?: (workflowId: string, body: Record<string, unknown>) => FakeRun) {
   const requests: Array<{ method: string; path: string; body?: unknown }> = [];

@@ -108,7 +108,7 @@ const CHOOSE_TOOL: ChatTool = {
  * success criteria and may read and write files of the run's working folder; choices use a
  * `choose_option` tool. What each kind's prompt says comes from that kind's fields (see
  * kind-prompts.ts); this class only speaks the protocol. The model comes from the step's
- * resolved LLM (seed 001 chain) unless PLANVAS_OPENAI_MODEL forces one.
+ * resolved LLM (docs/formats.md "LLM selection priority") unless PLANVAS_OPENAI_MODEL forces one.
  */
 export class OpenAiProvider implements Provider {
   readonly name = 'openai' as const;

@@ -1,7 +1,7 @@
 import type { LlmConfig, Route, SequenceItem, StepConfigEntry, SubAgentStep, TodoItem, OrchestratingStep, ValidationSchema } from '@planvas/shared';
 import type { TodoToolbox } from '../todo-task/todo-toolbox';
 
-/** One orchestrator turn of a todo_task step (seed 001 "Execution Flow"). */
+/** One orchestrator turn of a todo_task step (docs/formats.md "Execution flow"). */
 export interface OrchestratorTurn {
   step: OrchestratingStep;
   routes: Route[];

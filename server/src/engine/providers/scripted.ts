@@ -18,7 +18,7 @@ export const SCRIPTED_MODEL = 'scripted';
  *   agent when it is assigned `generic` (a todo assigned elsewhere goes to the first route).
  *   Blocked todos are skipped. When no such leaf is left the turn answers `complete`, after
  *   writing any declared output of the step that does not exist yet (the orchestrator may work
- *   directly, seed 001).
+ *   directly: docs/formats.md "The todo_task step").
  * - Sub-agents write their step's declared `context_output` files, shaped to pass the
  *   validation_schema; the generic agent writes the todo_task step's own outputs.
  * - Choices: routing takes `default_route_id`, else the first route; conditional and decision

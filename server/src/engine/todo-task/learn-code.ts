@@ -19,7 +19,7 @@ import { validationOf } from '../step-config-lookups';
 import { stepText } from '../step-field-readers';
 
 /**
- * The runtime eligibility of seed 001's learn_code fast path, exactly: the step's config declares
+ * The runtime eligibility of the learn_code fast path (docs/formats.md "learn_code fast path"): the step's config declares
  * `declared_execution_mode: "learn_code"` and the step has at least one predefined route. (The
  * promotion policy, 10+ successful runs and an explicit user request, is the optimizer's
  * business before it sets the mode; the runtime does not re-check it.)

@@ -17,7 +17,7 @@ export const LEARNINGS_FILE = 'learnings.md';
 
 /**
  * Records what a predefined sub-agent did under `learnings/<sub-agent step id>/learnings.md`
- * (only predefined routes learn, seed 001). A sub-agent whose step config says
+ * (only predefined routes learn: docs/formats.md "The todo_task step"). A sub-agent whose step config says
  * `disable_learning` or `lock_learnings` is left alone. Returns the file written, if any.
  */
 export async function recordLearning(root: string, learningsDir: string, config: StepConfig | undefined, entry: LearningEntry): Promise<string | undefined> {

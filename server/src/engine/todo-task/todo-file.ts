@@ -5,8 +5,8 @@ import { writeFileAtomic } from '../../workspace/atomic-write';
 import { isMissing } from '../../workspace/safe-path';
 
 /**
- * `todos.json` of a todo_task step in the run's execution folder (seed 001 "Todo File
- * Structure"). Each write is atomic (temp + fsync + rename), so the file is always one complete
+ * `todos.json` of a todo_task step in the run's execution folder (docs/formats.md "Todo
+ * list"). Each write is atomic (temp + fsync + rename), so the file is always one complete
  * version. Saves are coalesced and spaced at least `minIntervalMs` apart: only the newest list is
  * written, so a fast run does not serialise a big list after every change (the event log, which
  * has every change, is the record; todos.json is the step's working state). flush() writes the

@@ -21,7 +21,7 @@ import { isSafeSegment } from '../../workspace/safe-path';
 import { join } from 'node:path';
 
 /**
- * executeTodoTaskStep of seed 001: load or initialise todos.json, then orchestrator turns
+ * The todo_task execution flow (docs/formats.md "Execution flow"): load or initialise todos.json, then orchestrator turns
  * (TodoTaskResponse: delegate / continue / complete) with delegation to a predefined route's
  * sub-agent or the generic agent, until the orchestrator completes; then validation and, for
  * predefined routes only, learnings. `execution_max_turns` bounds the turns. A learn_code step
@@ -69,7 +69,7 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
     const outcome = await runLearnCode(ctx, session);
     if (outcome.success) return finish(ctx, session, `learn_code script succeeded: ${outcome.reason}`);
     if (ctx.options.fastPathOnly) throw new StepFailure('learn_code', `learn_code fast path failed and fast_path_only forbids a fallback: ${outcome.reason}`, step.id);
-    // Fresh start (seed 001): the orchestrator re-plans from the step itself, no state carried over.
+    // Fresh start (docs/formats.md "learn_code fast path"): the orchestrator re-plans from the step itself, no state carried over.
     session.reset('learn_code_fallback');
   }
 

@@ -6,7 +6,7 @@ import { runStreamRoutes } from './run-stream';
 
 /**
  * Runs: start / list / cancel / answer / objective / branch / import, the event log and its SSE
- * stream, ingest for external runtimes, and the learn_code callback (README.md "Runs"), over the
+ * stream, ingest for external runtimes, and the learn_code callback (docs/api.md "Runs"), over the
  * run store and engine of plugins/runs.ts.
  */
 export const runRoutes: FastifyPluginAsync = async (app) => {

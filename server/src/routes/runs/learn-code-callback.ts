@@ -7,7 +7,7 @@ const callSubAgent = { body: CallSubAgentBody };
 const bodyName = 'call_sub_agent request';
 
 /**
- * The callback of seed 001's learn_code scripts: `POST ${MCP_API_URL}/tools/custom/call_sub_agent`
+ * The callback of learn_code scripts (docs/formats.md "learn_code fast path"): `POST ${MCP_API_URL}/tools/custom/call_sub_agent`
  * with `{ route_id, todo_id, instructions }` runs that route's sub-agent for the todo.
  *
  * A script gets MCP_API_URL = `http://127.0.0.1:<port>/learn-code/<secret>`: a per-script
