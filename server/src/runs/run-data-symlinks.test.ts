@@ -66,6 +66,7 @@ describe('run data behind a symlink out of the workspace', () => {
     await build();
     const before = await hashTree(outside);
     expectOutside(await app.inject({ method: 'POST', url: workflowRunsUrl(WF), payload: { paceMs: 0 } }));
+    expect(await hashTree(outside)).toEqual(before);
     await app.close();
 
     await rm(wf('logs'));

@@ -37,7 +37,7 @@ describe('StateStore', () => {
 
   it('runs updates one at a time, each seeing the previous one', async () => {
     const store = await StateStore.open(dir);
-    store.update((d) => void (d.runs.r = run('r')));
+    void store.update((d) => void (d.runs.r = run('r')));
     await Promise.all(
       Array.from({ length: 50 }, () =>
         store.update(async (draft) => {

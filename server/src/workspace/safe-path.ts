@@ -15,6 +15,7 @@ export const MAX_FOLDER_NAME_BYTES = 255;
  * U+2066-U+2069, U+200E, U+200F, U+061C), and the zero-width characters (U+200B-U+200D, U+2060,
  * U+FEFF).
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses.
 const INVISIBLE_OR_CONTROL = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
 
 const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');

@@ -127,6 +127,7 @@ describe('stringifyPreserving: a no-op save is byte-identical', () => {
   it('compares numbers by value, so 1 equals the original 1.0 and huge integers survive', () => {
     const text = '{\n  "a": 1.0,\n  "big": 12345678901234567890,\n  "inf": 1e400\n}\n';
     const source = parseJsonSource(text);
+    // eslint-disable-next-line no-loss-of-precision -- the point: the file's spelling survives a number JS cannot hold.
     expect(stringifyPreserving({ a: 1, big: 12345678901234567890, inf: Infinity }, source)).toBe(text);
   });
 

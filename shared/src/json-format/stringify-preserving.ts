@@ -733,7 +733,7 @@ class PreservingWriter {
    * still before it), new entries with the gap of the sibling before them, and
    * the original closing gap.
    */
-  private compose(node: JsonNodeId, entries: readonly Entry[], depth: number, parent: JsonNodeId): string {
+  private compose(node: JsonNodeId, entries: readonly Entry[], depth: number, _parent: JsonNodeId): string {
     const tree = this.tree;
     const text = this.text;
     const isObject = tree.kind(node) === JsonKind.Object;

@@ -13,9 +13,9 @@ describe('useDelayedFlag', () => {
   it('turns true only once the flag has stayed true for the delay, and false with it at once', () => {
     const view = render(<Probe flag />);
     const out = () => view.getByTestId('out').textContent;
-    act(() => vi.advanceTimersByTime(399));
+    void act(() => vi.advanceTimersByTime(399));
     expect(out()).toBe('false');
-    act(() => vi.advanceTimersByTime(1));
+    void act(() => vi.advanceTimersByTime(1));
     expect(out()).toBe('true');
     view.rerender(<Probe flag={false} />);
     expect(out()).toBe('false');
@@ -24,12 +24,12 @@ describe('useDelayedFlag', () => {
   it('starts the delay again each time the flag turns true (a short wait never shows)', () => {
     const view = render(<Probe flag />);
     const out = () => view.getByTestId('out').textContent;
-    act(() => vi.advanceTimersByTime(300));
+    void act(() => vi.advanceTimersByTime(300));
     view.rerender(<Probe flag={false} />);
     view.rerender(<Probe flag />);
-    act(() => vi.advanceTimersByTime(300));
+    void act(() => vi.advanceTimersByTime(300));
     expect(out()).toBe('false');
-    act(() => vi.advanceTimersByTime(100));
+    void act(() => vi.advanceTimersByTime(100));
     expect(out()).toBe('true');
   });
 });

@@ -21,9 +21,9 @@ describe('useWarmLayoutWhileIdle', () => {
         <Idle idle />
       </LayoutProvider>,
     );
-    act(() => vi.advanceTimersByTime(IDLE_WARM_DELAY_MS - 1));
+    void act(() => vi.advanceTimersByTime(IDLE_WARM_DELAY_MS - 1));
     expect(layout.warm).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    void act(() => vi.advanceTimersByTime(1));
     expect(layout.warm).toHaveBeenCalledTimes(1);
   });
 
@@ -34,13 +34,13 @@ describe('useWarmLayoutWhileIdle', () => {
         <Idle idle />
       </LayoutProvider>,
     );
-    act(() => vi.advanceTimersByTime(IDLE_WARM_DELAY_MS / 2));
+    void act(() => vi.advanceTimersByTime(IDLE_WARM_DELAY_MS / 2));
     view.rerender(
       <LayoutProvider service={layout as unknown as LayoutService}>
         <Idle idle={false} />
       </LayoutProvider>,
     );
-    act(() => vi.advanceTimersByTime(IDLE_WARM_DELAY_MS * 5));
+    void act(() => vi.advanceTimersByTime(IDLE_WARM_DELAY_MS * 5));
     expect(layout.warm).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { EventEnvelope } from '@planvas/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeRunsFetch, fakeRunSummary, type FakeRun } from '../test/fake-runs-fetch';
+import { type fakeRunsFetch, fakeRunSummary, type FakeRun } from '../test/fake-runs-fetch';
 import { ExecutionLogsPopup } from './execution-logs-popup';
 import { completed, created, decision, envelope, snapshot, STEP, updated } from '../test/log-events';
 import { renderWithRunStore } from '../test/render-with-run-store';
