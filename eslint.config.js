@@ -26,15 +26,37 @@ function webLayerZones() {
     });
   });
   // A kind's definition is flow: nothing above flow; its fields are forms: nothing above forms.
-  zones.push({ target: './web/src/canvas/kinds/*/definition.ts', from: WEB_LAYERS.slice(3).filter((f) => f !== 'canvas').map((f) => `./web/src/${f}`), message: 'A kind\'s definition.ts is in the flow layer (web/CONTEXT.md).' });
-  zones.push({ target: './web/src/canvas/kinds/*/fields.tsx', from: WEB_LAYERS.slice(8).map((f) => `./web/src/${f}`), message: 'A kind\'s fields.tsx is in the forms layer (web/CONTEXT.md).' });
+  zones.push({
+    target: './web/src/canvas/kinds/*/definition.ts',
+    from: WEB_LAYERS.slice(3)
+      .filter((f) => f !== 'canvas')
+      .map((f) => `./web/src/${f}`),
+    message: "A kind's definition.ts is in the flow layer (web/CONTEXT.md).",
+  });
+  zones.push({
+    target: './web/src/canvas/kinds/*/fields.tsx',
+    from: WEB_LAYERS.slice(8).map((f) => `./web/src/${f}`),
+    message: "A kind's fields.tsx is in the forms layer (web/CONTEXT.md).",
+  });
   // Test helpers are for tests only.
   zones.push({ target: './web/src/**/!(*.test).{ts,tsx}', from: './web/src/test', message: 'web/src/test holds test helpers: only tests import them.' });
   return zones;
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/test-results/**', 'e2e/screenshots/**', '.planvas/**', 'bench-results/**', '**/*.d.ts', '**/vite.config.ts', '**/vitest.config.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'e2e/test-results/**',
+      'e2e/screenshots/**',
+      '.planvas/**',
+      'bench-results/**',
+      '**/*.d.ts',
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,7 +76,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'no-restricted-syntax': ['error', { selector: 'ImportDeclaration[source.value=/FORMATS\\.md|\\.\\.\\/shared\\//]', message: 'The repository does not depend on documents outside it.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration[source.value=/FORMATS\\.md|\\.\\.\\/shared\\//]', message: 'The repository does not depend on documents outside it.' },
+      ],
     },
   },
   {
@@ -77,15 +102,36 @@ export default tseslint.config(
     files: ['shared/src/**/*.ts'],
     ignores: ['shared/src/**/*.test.ts', 'shared/src/test-support/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@planvas/server', '@planvas/web', 'react', 'react-dom', 'fastify', 'node:*', 'fs', 'path'], message: 'shared/ is pure: no framework, no I/O.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@planvas/server', '@planvas/web', 'react', 'react-dom', 'fastify', 'node:*', 'fs', 'path'],
+              message: 'shared/ is pure: no framework, no I/O.',
+            },
+          ],
+        },
+      ],
     },
   },
-  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@planvas/web', 'react', 'react-dom', '@xyflow/*'], message: 'The server does not depend on the web app.' }] }] } },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@planvas/web', 'react', 'react-dom', '@xyflow/*'], message: 'The server does not depend on the web app.' }] },
+      ],
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@planvas/server', 'fastify', 'node:*'], message: 'The web app runs in the browser: no server code, no Node modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@planvas/server', 'fastify', 'node:*'], message: 'The web app runs in the browser: no server code, no Node modules.' }] },
+      ],
       'import-x/no-restricted-paths': ['error', { zones: webLayerZones() }],
     },
   },

@@ -24,8 +24,11 @@ function preloadAppChunk(): Plugin {
       handler(_html, context) {
         const app = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/mount.tsx'));
         if (app?.type !== 'chunk') throw new Error('planvas: the build has no chunk for src/app/mount.tsx to preload');
-        const tags: HtmlTagDescriptor[] = [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${app.fileName}` }, injectTo: 'head' }];
-        for (const css of app.viteMetadata?.importedCss ?? []) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${css}` }, injectTo: 'head' });
+        const tags: HtmlTagDescriptor[] = [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${app.fileName}` }, injectTo: 'head' },
+        ];
+        for (const css of app.viteMetadata?.importedCss ?? [])
+          tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${css}` }, injectTo: 'head' });
         return tags;
       },
     },

@@ -59,7 +59,16 @@ const LONG_TASK_LIMIT_MS = 50;
 /** How long the app is left up before the sidebar click, so the worker's warm-up (1 s after start) has run. */
 const APP_UP_MS = benchSize(5000, 2500);
 const CHROMIUM = process.env['PLANVAS_CHROMIUM'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const VIEWPORT = { width: 1440, height: 900 };
 const OPEN_TIMEOUT_MS = 180_000;
 
@@ -135,7 +144,16 @@ declare global {
  * visible and positioned. Until `armed` nothing is watched (the sidebar scenario arms it on the click).
  */
 function instrument({ armed }: { armed: boolean }): void {
-  const bench: NonNullable<Window['__pvBench']> = { longTasks: [], frames: [], startAt: 0, postAt: null, answerAt: null, computeMs: null, layoutRequest: null, done: null };
+  const bench: NonNullable<Window['__pvBench']> = {
+    longTasks: [],
+    frames: [],
+    startAt: 0,
+    postAt: null,
+    answerAt: null,
+    computeMs: null,
+    layoutRequest: null,
+    done: null,
+  };
   window.__pvBench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -260,59 +278,62 @@ async function opened(page: Page, pollMs: number): Promise<void> {
 async function collect(page: Page, workflowId: string): Promise<OpenSample> {
   // Let the observer deliver the long tasks of the last frames.
   await page.waitForTimeout(300);
-  return page.evaluate(({ workflowId, marks }) => {
-    const bench = window.__pvBench!;
-    const done = bench.done!;
-    const documentEntry = performance
-      .getEntriesByType('resource')
-      .filter((e) => e.name.includes(`/api/workflows/${encodeURIComponent(workflowId)}`) && e.startTime >= bench.startAt && !e.name.includes('view'))
-      .sort((a, b) => a.startTime - b.startTime)[0] as PerformanceResourceTiming | undefined;
-    const start = bench.startAt;
-    const documentAt = documentEntry?.responseEnd ?? start;
-    // The dagre app posts nothing: its layout service marks when it is asked and when dagre is
-    // done (web/src/layout/dagre-baseline.ts). With a saved layout nothing is posted either:
-    // preparation and layout are empty, rendering starts when the document arrives.
-    const mark = (name: string) => performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= bench.startAt)?.startTime ?? null;
-    const postAt = bench.postAt ?? mark(marks.asked) ?? documentAt;
-    const answerAt = bench.answerAt ?? mark(marks.done) ?? postAt;
-    // A task counts in the phase it started in: the one that posts the request belongs to preparation.
-    type Span = { start: number; duration: number };
-    const longest = (spans: Span[]) => Math.max(0, ...spans.map((t) => t.duration));
-    // While the worker lays out: what ran and ended before its answer came. The task that delivers
-    // the answer (and so handles it) is rendering's.
-    const whileLaying = (t: Span) => t.start >= postAt && t.start + t.duration <= answerAt;
-    const phase = (from: number, to: number, within: (t: Span) => boolean = (t) => t.start >= from && t.start < to) => ({
-      ms: to - from,
-      longestTaskMs: longest(bench.longTasks.filter(within)),
-    });
-    const during = bench.longTasks.filter((t) => t.start + t.duration > documentAt && t.start < done.at);
-    return {
-      openMs: done.at - start,
-      source: done.source,
-      document: phase(start, documentAt),
-      prepare: phase(documentAt, postAt),
-      layout: phase(postAt, answerAt, whileLaying),
-      render: phase(answerAt, done.at, (t) => t.start >= postAt && !whileLaying(t) && t.start < done.at),
-      computeMs: bench.computeMs ?? Number.NaN,
-      longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
-      longTasks: during.length,
-      longTaskTotalMs: during.reduce((sum, t) => sum + t.duration, 0),
-      duringLayoutFrame: (() => {
-        // The frame holding the longest task that ran while the worker laid out, and what ran in it.
-        const task = bench.longTasks.filter(whileLaying).sort((x, y) => y.duration - x.duration)[0];
-        if (!task) return 'none over 50 ms';
-        const frame = bench.frames.find((f) => f.start <= task.start + 1 && task.start <= f.start + f.duration);
-        const at = `${Math.round(task.duration)} ms task, ${Math.round(task.start - postAt)} ms after the post, ${Math.round(answerAt - task.start - task.duration)} ms before the answer`;
-        return `${at}: ${frame ? frame.scripts.join(', ') || 'no script (style, layout, paint or GC)' : 'no frame recorded'}`;
-      })(),
-      domNodes: done.domNodes,
-      fallback: done.state === 'fallback',
-      fallbackNotice: done.notice,
-      graph: bench.layoutRequest
-        ? { ...(JSON.parse(bench.layoutRequest.input) as Pick<LayoutGraph, 'nodes' | 'edges'>), direction: bench.layoutRequest.direction }
-        : { nodes: [], edges: [], direction: 'LR' as const },
-    };
-  }, { workflowId, marks: BASELINE_MARKS });
+  return page.evaluate(
+    ({ workflowId, marks }) => {
+      const bench = window.__pvBench!;
+      const done = bench.done!;
+      const documentEntry = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes(`/api/workflows/${encodeURIComponent(workflowId)}`) && e.startTime >= bench.startAt && !e.name.includes('view'))
+        .sort((a, b) => a.startTime - b.startTime)[0] as PerformanceResourceTiming | undefined;
+      const start = bench.startAt;
+      const documentAt = documentEntry?.responseEnd ?? start;
+      // The dagre app posts nothing: its layout service marks when it is asked and when dagre is
+      // done (web/src/layout/dagre-baseline.ts). With a saved layout nothing is posted either:
+      // preparation and layout are empty, rendering starts when the document arrives.
+      const mark = (name: string) => performance.getEntriesByName(name, 'mark').find((m) => m.startTime >= bench.startAt)?.startTime ?? null;
+      const postAt = bench.postAt ?? mark(marks.asked) ?? documentAt;
+      const answerAt = bench.answerAt ?? mark(marks.done) ?? postAt;
+      // A task counts in the phase it started in: the one that posts the request belongs to preparation.
+      type Span = { start: number; duration: number };
+      const longest = (spans: Span[]) => Math.max(0, ...spans.map((t) => t.duration));
+      // While the worker lays out: what ran and ended before its answer came. The task that delivers
+      // the answer (and so handles it) is rendering's.
+      const whileLaying = (t: Span) => t.start >= postAt && t.start + t.duration <= answerAt;
+      const phase = (from: number, to: number, within: (t: Span) => boolean = (t) => t.start >= from && t.start < to) => ({
+        ms: to - from,
+        longestTaskMs: longest(bench.longTasks.filter(within)),
+      });
+      const during = bench.longTasks.filter((t) => t.start + t.duration > documentAt && t.start < done.at);
+      return {
+        openMs: done.at - start,
+        source: done.source,
+        document: phase(start, documentAt),
+        prepare: phase(documentAt, postAt),
+        layout: phase(postAt, answerAt, whileLaying),
+        render: phase(answerAt, done.at, (t) => t.start >= postAt && !whileLaying(t) && t.start < done.at),
+        computeMs: bench.computeMs ?? Number.NaN,
+        longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
+        longTasks: during.length,
+        longTaskTotalMs: during.reduce((sum, t) => sum + t.duration, 0),
+        duringLayoutFrame: (() => {
+          // The frame holding the longest task that ran while the worker laid out, and what ran in it.
+          const task = bench.longTasks.filter(whileLaying).sort((x, y) => y.duration - x.duration)[0];
+          if (!task) return 'none over 50 ms';
+          const frame = bench.frames.find((f) => f.start <= task.start + 1 && task.start <= f.start + f.duration);
+          const at = `${Math.round(task.duration)} ms task, ${Math.round(task.start - postAt)} ms after the post, ${Math.round(answerAt - task.start - task.duration)} ms before the answer`;
+          return `${at}: ${frame ? frame.scripts.join(', ') || 'no script (style, layout, paint or GC)' : 'no frame recorded'}`;
+        })(),
+        domNodes: done.domNodes,
+        fallback: done.state === 'fallback',
+        fallbackNotice: done.notice,
+        graph: bench.layoutRequest
+          ? { ...(JSON.parse(bench.layoutRequest.input) as Pick<LayoutGraph, 'nodes' | 'edges'>), direction: bench.layoutRequest.direction }
+          : { nodes: [], edges: [], direction: 'LR' as const },
+      };
+    },
+    { workflowId, marks: BASELINE_MARKS },
+  );
 }
 
 /** A fresh page opened right on the plan by deep link: app start-up, the worker cold, everything. */
@@ -383,19 +404,19 @@ async function layOutWithDagre(browser: Browser, dagreScript: string, graph: Lay
       const wallMs = await new Promise<number>((resolve, reject) =>
         setTimeout(() => {
           try {
-          const started = performance.now();
-          const graph = new dagre.graphlib.Graph({ multigraph: true });
-          // The spacing of planvas' ELK layout (elk-layout.ts), so both keep boxes as far apart.
-          const lr = g.direction === 'LR';
-          graph.setGraph({ rankdir: lr ? 'LR' : 'TB', nodesep: lr ? 44 : 60, ranksep: lr ? 110 : 90, edgesep: 14 });
-          graph.setDefaultEdgeLabel(() => ({}));
-          for (const node of g.nodes) graph.setNode(node.id, { width: node.width, height: node.height });
-          for (const edge of g.edges) graph.setEdge(edge.source, edge.target, {}, edge.id);
-          dagre.layout(graph);
-          const wall = performance.now() - started;
-          const first = graph.node(g.nodes[0]!.id);
-          if (!first || !Number.isFinite(first.x)) reject(new Error('dagre placed nothing'));
-          else resolve(wall);
+            const started = performance.now();
+            const graph = new dagre.graphlib.Graph({ multigraph: true });
+            // The spacing of planvas' ELK layout (elk-layout.ts), so both keep boxes as far apart.
+            const lr = g.direction === 'LR';
+            graph.setGraph({ rankdir: lr ? 'LR' : 'TB', nodesep: lr ? 44 : 60, ranksep: lr ? 110 : 90, edgesep: 14 });
+            graph.setDefaultEdgeLabel(() => ({}));
+            for (const node of g.nodes) graph.setNode(node.id, { width: node.width, height: node.height });
+            for (const edge of g.edges) graph.setEdge(edge.source, edge.target, {}, edge.id);
+            dagre.layout(graph);
+            const wall = performance.now() - started;
+            const first = graph.node(g.nodes[0]!.id);
+            if (!first || !Number.isFinite(first.x)) reject(new Error('dagre placed nothing'));
+            else resolve(wall);
           } catch (error) {
             reject(error instanceof Error ? error : new Error(String(error)));
           }
@@ -487,20 +508,25 @@ const SCENARIOS: ReadonlyArray<readonly [Scenario, string]> = [
 /** How many cores an open kept busy: CPU time (Chromium's and the server's) over wall time. */
 const coresBusy = (cpu: NonNullable<OpenSample['cpu']>) => (cpu.chromiumMs + cpu.serverMs) / cpu.wallMs;
 const cpuText = (s: OpenSample) =>
-  s.cpu ? `; CPU ${ms(s.cpu.chromiumMs)} ms Chromium + ${ms(s.cpu.serverMs)} ms server in ${ms(s.cpu.wallMs)} ms = ${coresBusy(s.cpu).toFixed(2)} cores busy` : '';
+  s.cpu
+    ? `; CPU ${ms(s.cpu.chromiumMs)} ms Chromium + ${ms(s.cpu.serverMs)} ms server in ${ms(s.cpu.wallMs)} ms = ${coresBusy(s.cpu).toFixed(2)} cores busy`
+    : '';
 
 function progress(size: number, i: number, row: Row): void {
   const phases = (s: OpenSample) =>
     `${ms(s.openMs)} ms [${s.source}] = doc ${ms(s.document.ms)} + prep ${ms(s.prepare.ms)} + worker ${ms(s.layout.ms)} (ELK ${ms(s.computeMs)}) + render ${ms(s.render.ms)}; longest task ${ms(s.longestTaskMs)}, ${s.domNodes} nodes drawn${s.fallback ? ` [GRID FALLBACK: ${s.fallbackNotice}]` : ''}`;
   console.log(`  ${size} steps, run ${i + 1}/${REPEATS}`);
-  for (const [key, label] of SCENARIOS) console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}${key === 'first' || key === 'reopen' ? cpuText(row[key][i]!) : ''}`);
+  for (const [key, label] of SCENARIOS)
+    console.log(`    ${label.padEnd(40)} ${phases(row[key][i]!)}${key === 'first' || key === 'reopen' ? cpuText(row[key][i]!) : ''}`);
   console.log(`    ${'first open, while the worker lays out:'.padEnd(40)} ${row.first[i]!.duringLayoutFrame}`);
   const app = row.dagreApp[i]!;
   console.log(
     `    ${'dagre app: first open (deep link)'.padEnd(40)} ${ms(app.openMs)} ms = doc ${ms(app.document.ms)} + prep ${ms(app.prepare.ms)} + dagre ${ms(app.layout.ms)} + render ${ms(app.render.ms)}; longest task ${ms(app.longestTaskMs)}${app.fallback ? ` [DAGRE FAILED, GRID: ${app.fallbackNotice}]` : ''}${cpuText(app)}`,
   );
   const dagre = row.dagre[i]!;
-  console.log(`    ${'dagre alone on the main thread'.padEnd(40)} ${dagre.error ? `failed: ${dagre.error}` : `${ms(dagre.wallMs)} ms, longest task ${ms(dagre.longestTaskMs)}`}`);
+  console.log(
+    `    ${'dagre alone on the main thread'.padEnd(40)} ${dagre.error ? `failed: ${dagre.error}` : `${ms(dagre.wallMs)} ms, longest task ${ms(dagre.longestTaskMs)}`}`,
+  );
 }
 
 function report(rows: Row[]): void {
@@ -539,7 +565,13 @@ function report(rows: Row[]): void {
       'sidebar: whole': ms(maxOf(r.sidebar, (s) => s.longestTaskMs)),
       'sidebar reopen: whole': ms(maxOf(r.sidebarReopen, (s) => s.longestTaskMs)),
       'dagre app: whole': ms(maxOf(r.dagreApp, (s) => s.longestTaskMs)),
-      'dagre alone': dagreCell(r, maxOf(r.dagre.filter((s) => !s.error), (s) => s.longestTaskMs)),
+      'dagre alone': dagreCell(
+        r,
+        maxOf(
+          r.dagre.filter((s) => !s.error),
+          (s) => s.longestTaskMs,
+        ),
+      ),
       'nodes drawn': medianOf(r.first, (s) => s.domNodes),
       fallback: SCENARIOS.some(([key]) => r[key].some((s) => s.fallback)) ? 'GRID' : '',
     })),
@@ -558,7 +590,9 @@ function report(rows: Row[]): void {
         [`${label}: cores busy`]: median(cpu.map(coresBusy)).toFixed(2),
       };
     };
-    console.table(rows.map((r) => ({ steps: r.size, ...cpuColumns('first open', r.first), ...cpuColumns('reopen', r.reopen), ...cpuColumns('dagre app', r.dagreApp) })));
+    console.table(
+      rows.map((r) => ({ steps: r.size, ...cpuColumns('first open', r.first), ...cpuColumns('reopen', r.reopen), ...cpuColumns('dagre app', r.dagreApp) })),
+    );
   }
 
   const goal = rows.find((r) => r.size === GOAL_SIZE);
@@ -585,7 +619,11 @@ function report(rows: Row[]): void {
   console.log(
     `Goal at ${n} steps, no main-thread task over ${LONG_TASK_LIMIT_MS} ms during layout:\n  while the worker lays out: ${ms(duringLayout)} ms → ${verdict(duringLayout <= LONG_TASK_LIMIT_MS)}\n  ${wholes.join('\n  ')}`,
   );
-  console.log(`(load average when done: ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `(load average when done: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
 }
 
 /** Why an open fell back to the grid because it was slow (the canvas' time limit): a figure, not a failure. */
@@ -609,7 +647,8 @@ function check(size: number, repeat: number, label: string, sample: OpenSample, 
   measured(`${at}: nodes drawn`, sample.domNodes, { positive: true });
   if (sample.fallback) {
     const dagreFailed = expect.dagre && /dagre failed/.test(sample.fallbackNotice);
-    if (!SLOW_FALLBACK.test(sample.fallbackNotice) && !(dagreFailed && !isQuickBench())) throw new Error(`${at}: fell back to the grid: ${sample.fallbackNotice || '(no notice)'}`);
+    if (!SLOW_FALLBACK.test(sample.fallbackNotice) && !(dagreFailed && !isQuickBench()))
+      throw new Error(`${at}: fell back to the grid: ${sample.fallbackNotice || '(no notice)'}`);
     return;
   }
   if (expect.elk) {
@@ -622,7 +661,11 @@ function check(size: number, repeat: number, label: string, sample: OpenSample, 
 function buildDagreApp(outDir: string): void {
   const web = join(REPO, 'web');
   const vite = join(dirname(createRequire(join(web, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: web, env: { ...process.env, PLANVAS_BASELINE_DAGRE: '1' }, stdio: 'inherit' });
+  execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: web,
+    env: { ...process.env, PLANVAS_BASELINE_DAGRE: '1' },
+    stdio: 'inherit',
+  });
 }
 
 export async function run(): Promise<void> {
@@ -648,7 +691,11 @@ export async function run(): Promise<void> {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     await expectNoProblems(server, ids);
     await Promise.all([warmServer(server), warmServer(dagreServer)]);
-    console.log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average at start: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     for (const size of plans.keys()) {
       const row: Row = { size, nodes: 0, edges: 0, first: [], reopen: [], sidebar: [], sidebarReopen: [], dagre: [], dagreApp: [] };
       for (let i = 0; i < REPEATS; i++) {
@@ -662,7 +709,8 @@ export async function run(): Promise<void> {
         const fromSidebar = workflowIdOf(size, 'sidebar', i);
         row.sidebar.push(await openFromSidebar(browser, server.baseURL, fromSidebar));
         const sidebarReopen = await openFromSidebar(browser, server.baseURL, fromSidebar);
-        if (sidebarReopen.source !== 'saved') throw new Error(`${size} steps: the sidebar reopen did not use the saved layout (source: ${sidebarReopen.source})`);
+        if (sidebarReopen.source !== 'saved')
+          throw new Error(`${size} steps: the sidebar reopen did not use the saved layout (source: ${sidebarReopen.source})`);
         row.sidebarReopen.push(sidebarReopen);
         row.dagreApp.push(await openByDeepLink(browser, dagreServer, deepLinked));
         row.dagre.push(await layOutWithDagre(browser, dagreScript, first.graph));

@@ -16,7 +16,16 @@ const BATCH = 5000;
 const REPEATS = benchSize(5, 1);
 /** How long the popup may take to show its first rows before the bench counts it as broken. */
 const POPUP_TIMEOUT_MS = 60_000;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const ROUTES = [
   { id: 'literature', name: 'Literature Review' },
@@ -91,25 +100,28 @@ async function openRun(page: Page, runId: string, eventCount: number): Promise<n
 
 /** Click on the toolbar's Logs button -> popup painted with its first rows, timed in the page. */
 async function timePopupOpen(page: Page, readySelector: string): Promise<{ ms: number; rows: number; domNodes: number }> {
-  const result = await page.evaluate(async ({ selector, timeoutMs }) => {
-    const button = document.querySelector<HTMLElement>('[role="toolbar"] [data-testid="open-execution-logs"]');
-    if (!button) throw new Error('no Logs button in the toolbar');
-    const t0 = performance.now();
-    button.click();
-    await new Promise<void>((resolve, reject) => {
-      const tick = () => {
-        if (document.querySelector(selector)) resolve();
-        else if (performance.now() - t0 > timeoutMs) reject(new Error(`the popup showed no ${selector} within ${timeoutMs} ms`));
-        else requestAnimationFrame(tick);
-      };
-      tick();
-    });
-    // Until the frame with the rows has been painted.
-    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    const ms = performance.now() - t0;
-    const dialog = document.querySelector('[role="dialog"]');
-    return { ms, rows: dialog?.querySelectorAll('[data-testid="iteration-group"]').length ?? 0, domNodes: dialog?.querySelectorAll('*').length ?? 0 };
-  }, { selector: readySelector, timeoutMs: POPUP_TIMEOUT_MS });
+  const result = await page.evaluate(
+    async ({ selector, timeoutMs }) => {
+      const button = document.querySelector<HTMLElement>('[role="toolbar"] [data-testid="open-execution-logs"]');
+      if (!button) throw new Error('no Logs button in the toolbar');
+      const t0 = performance.now();
+      button.click();
+      await new Promise<void>((resolve, reject) => {
+        const tick = () => {
+          if (document.querySelector(selector)) resolve();
+          else if (performance.now() - t0 > timeoutMs) reject(new Error(`the popup showed no ${selector} within ${timeoutMs} ms`));
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      });
+      // Until the frame with the rows has been painted.
+      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const ms = performance.now() - t0;
+      const dialog = document.querySelector('[role="dialog"]');
+      return { ms, rows: dialog?.querySelectorAll('[data-testid="iteration-group"]').length ?? 0, domNodes: dialog?.querySelectorAll('*').length ?? 0 };
+    },
+    { selector: readySelector, timeoutMs: POPUP_TIMEOUT_MS },
+  );
   await page.keyboard.press('Escape');
   await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
   return result;

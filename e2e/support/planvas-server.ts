@@ -79,11 +79,11 @@ export async function startPlanvas(options: StartPlanvasOptions = {}): Promise<P
   let output = '';
   const launch = async () => {
     output = '';
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', '--workspace', workspace, '--data-dir', dataDir, '--port', String(port), '--no-open'],
-      { cwd: join(REPO, 'server'), env: { ...process.env, NODE_ENV: 'production', ...(options.webDist ? { PLANVAS_WEB_DIST: options.webDist } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--workspace', workspace, '--data-dir', dataDir, '--port', String(port), '--no-open'], {
+      cwd: join(REPO, 'server'),
+      env: { ...process.env, NODE_ENV: 'production', ...(options.webDist ? { PLANVAS_WEB_DIST: options.webDist } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const started = child;
     running.set(started, root);
     started.once('exit', () => running.delete(started));

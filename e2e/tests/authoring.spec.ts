@@ -149,7 +149,12 @@ test('add a todo_task with two routes, connect it, set its execution LLM, save: 
   expect(stepsAfter).toHaveLength(stepsBefore.length + 1);
   const added = stepsAfter.at(-1)!;
   expect(added).toMatchObject({ type: 'todo_task', id: 'todo-task', title: 'Todo Task', next_step_id: 'end', enable_generic_agent: false });
-  expect((added as { predefined_routes: Array<{ route_id: string; sub_agent_step: { id: string } }> }).predefined_routes.map((r) => [r.route_id, r.sub_agent_step.id])).toEqual([
+  expect(
+    (added as { predefined_routes: Array<{ route_id: string; sub_agent_step: { id: string } }> }).predefined_routes.map((r) => [
+      r.route_id,
+      r.sub_agent_step.id,
+    ]),
+  ).toEqual([
     ['route-1', 'todo-task-route-1'],
     ['route-2', 'todo-task-route-2'],
   ]);
@@ -162,7 +167,11 @@ test('add a todo_task with two routes, connect it, set its execution LLM, save: 
   const configBefore = parseConfig(originalConfigText);
   const configAfter = parseConfig(configText);
   expect(configAfter.steps.slice(0, -1)).toEqual(configBefore.steps);
-  expect(configAfter.steps.at(-1)).toEqual({ id: 'todo-task', title: 'Todo Task', agent_configs: { execution_llm: { provider: 'anthropic', model_id: 'claude-sonnet-4' } } });
+  expect(configAfter.steps.at(-1)).toEqual({
+    id: 'todo-task',
+    title: 'Todo Task',
+    agent_configs: { execution_llm: { provider: 'anthropic', model_id: 'claude-sonnet-4' } },
+  });
   const entriesBefore = rawSteps(originalConfigText);
   const entriesAfter = rawSteps(configText);
   for (const [id, raw] of entriesBefore) expect(entriesAfter.get(id), `raw text of step_config entry ${id}`).toBe(raw);

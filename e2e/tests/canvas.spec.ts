@@ -174,12 +174,15 @@ async function zoomOf(page: Page): Promise<number> {
 async function waitForSteadyViewport(page: Page): Promise<void> {
   let last = '';
   await expect
-    .poll(async () => {
-      const now = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
-      const steady = now === last;
-      last = now;
-      return steady;
-    }, { intervals: [100] })
+    .poll(
+      async () => {
+        const now = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
+        const steady = now === last;
+        last = now;
+        return steady;
+      },
+      { intervals: [100] },
+    )
     .toBe(true);
 }
 
@@ -205,8 +208,12 @@ async function detailScreenshot(page: Page, nodeId: string, name: string): Promi
  */
 async function expectEdgesClearOfNodes(page: Page): Promise<void> {
   const crossings = await page.evaluate(() => {
-    const nodes = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node[data-id]')).map((n) => ({ id: n.dataset['id'] ?? '', box: n.getBoundingClientRect() }));
-    const inside = (b: DOMRect, p: DOMPoint, margin: number) => p.x > b.left + margin && p.x < b.right - margin && p.y > b.top + margin && p.y < b.bottom - margin;
+    const nodes = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node[data-id]')).map((n) => ({
+      id: n.dataset['id'] ?? '',
+      box: n.getBoundingClientRect(),
+    }));
+    const inside = (b: DOMRect, p: DOMPoint, margin: number) =>
+      p.x > b.left + margin && p.x < b.right - margin && p.y > b.top + margin && p.y < b.bottom - margin;
     const found: string[] = [];
     const edges = Array.from(document.querySelectorAll<SVGGElement>('.react-flow__edge-flow'));
     for (const edge of edges) {
@@ -283,7 +290,10 @@ test.describe('canvas of the demo workflow', () => {
     await open(page, DEMO);
     await expect(nodeOf(page, 'research-todo')).toBeVisible();
 
-    await page.getByTestId('workflow-list').locator(`a[href="${urlOf('Workflow/LegacyOnboarding')}"]`).click();
+    await page
+      .getByTestId('workflow-list')
+      .locator(`a[href="${urlOf('Workflow/LegacyOnboarding')}"]`)
+      .click();
     await expect(page).toHaveURL(/\/workflows\/Workflow%2FLegacyOnboarding$/);
     await expectLaidOut(page, 'LR');
     await expect(nodeOf(page, 'onboarding-tasks')).toBeVisible();

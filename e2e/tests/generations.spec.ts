@@ -40,7 +40,8 @@ async function expectDrawnInBothDirections(page: Page, workflowId: string, kinds
     await expect(page.getByTestId('canvas')).toHaveAttribute('data-direction', direction, { timeout: LAYOUT_TIMEOUT });
     await expect(page.getByTestId('canvas')).toHaveAttribute('data-layout-state', 'ready', { timeout: LAYOUT_TIMEOUT });
     await expect(page.locator('.react-flow__node-opaque')).toHaveCount(0);
-    for (const [id, kind] of Object.entries(kinds)) await expect(node(page, id), `${id} drawn as ${kind}`).toHaveClass(new RegExp(`react-flow__node-${kind}\\b`));
+    for (const [id, kind] of Object.entries(kinds))
+      await expect(node(page, id), `${id} drawn as ${kind}`).toHaveClass(new RegExp(`react-flow__node-${kind}\\b`));
     await screenshot(page, `generations-${workflowId}-${direction.toLowerCase()}`);
   }
 }
@@ -113,12 +114,18 @@ async function runAndSeeCompleted(page: Page, planvas: PlanvasServer, workflowId
 }
 
 async function expectCompletedOnCanvas(page: Page, stepIds: readonly string[]): Promise<void> {
-  for (const id of stepIds) await expect(node(page, id).locator('[data-status]').first(), `${id} completed`).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  for (const id of stepIds)
+    await expect(node(page, id).locator('[data-status]').first(), `${id} completed`).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
 }
 
 test('AgentItems (agent generation): agent items and orphan refs drawn; an item edited, saved exactly, run to completion', async ({ page, planvas }) => {
   await open(page, 'AgentItems');
-  await expectDrawnInBothDirections(page, 'AgentItems', { 'collect-invoices': 'agent', reconcile: 'agent', 'approve-close': 'human_input', 'post-ledger': 'regular' });
+  await expectDrawnInBothDirections(page, 'AgentItems', {
+    'collect-invoices': 'agent',
+    reconcile: 'agent',
+    'approve-close': 'human_input',
+    'post-ledger': 'regular',
+  });
   // The shared orphan step is drawn once, with an edge from the route that references it.
   await expect(node(page, 'vendor-lookup')).toHaveCount(1);
   await expect(page.locator('.react-flow__edge[data-testid="rf__edge-reconcile:vendors->vendor-lookup"]')).toBeAttached();
@@ -127,7 +134,10 @@ test('AgentItems (agent generation): agent items and orphan refs drawn; an item 
     stepId: 'collect-invoices',
     change: async (inspector) => {
       await expect(inspector.getByTestId('item')).toHaveCount(2);
-      await inspector.locator('[data-testid="item"][data-item-id="merge"]').getByTestId('item-message').fill('Merge the fetched months into invoices.json, newest first.');
+      await inspector
+        .locator('[data-testid="item"][data-item-id="merge"]')
+        .getByTestId('item-message')
+        .fill('Merge the fetched months into invoices.json, newest first.');
       await inspector.getByTestId('items-section').scrollIntoViewIfNeeded();
     },
     screenshot: 'generations-AgentItems-items-editor',
@@ -137,9 +147,17 @@ test('AgentItems (agent generation): agent items and orphan refs drawn; an item 
   await runAndSeeCompleted(page, planvas, 'AgentItems', ['collect-invoices', 'reconcile', 'approve-close', 'post-ledger']);
 });
 
-test('AgentworksCompact (one line): orchestrator, branch and crew drawn; a branch case renamed, saved exactly, run to completion', async ({ page, planvas }) => {
+test('AgentworksCompact (one line): orchestrator, branch and crew drawn; a branch case renamed, saved exactly, run to completion', async ({
+  page,
+  planvas,
+}) => {
   await open(page, 'AgentworksCompact');
-  await expectDrawnInBothDirections(page, 'AgentworksCompact', { classify: 'orchestrator', 'pick-lane': 'branch', 'expedite-crew': 'crew', 'standard-followup': 'todo_task' });
+  await expectDrawnInBothDirections(page, 'AgentworksCompact', {
+    classify: 'orchestrator',
+    'pick-lane': 'branch',
+    'expedite-crew': 'crew',
+    'standard-followup': 'todo_task',
+  });
   // The branch: a labelled handle per route, the default route marked.
   const branch = node(page, 'pick-lane');
   await expect(branch.locator('.react-flow__handle[data-handleid="expedite"]')).toBeAttached();
@@ -171,14 +189,18 @@ test('LoopTabsHugged (coding-agent-loop, tabs): message_sequence items drawn; an
 
   await editAndSaveExactly(page, planvas, 'LoopTabsHugged', {
     stepId: 'draft-replies',
-    change: (inspector) => inspector.locator('[data-testid="item"][data-item-id="tone"]').getByTestId('item-message').fill('Use the tone guide: short, warm, no jargon.'),
+    change: (inspector) =>
+      inspector.locator('[data-testid="item"][data-item-id="tone"]').getByTestId('item-message').fill('Use the tone guide: short, warm, no jargon.'),
     from: 'Use the tone guide in the knowledgebase: short, warm, no jargon.',
     to: 'Use the tone guide: short, warm, no jargon.',
   });
   await runAndSeeCompleted(page, planvas, 'LoopTabsHugged', ['triage', 'draft-replies', 'approve-replies']);
 });
 
-test('AgentworksKeysOnLine (several keys per line): orchestrator and message_sequence; a title edited, saved exactly, run to completion', async ({ page, planvas }) => {
+test('AgentworksKeysOnLine (several keys per line): orchestrator and message_sequence; a title edited, saved exactly, run to completion', async ({
+  page,
+  planvas,
+}) => {
   await open(page, 'AgentworksKeysOnLine');
   await expectDrawnInBothDirections(page, 'AgentworksKeysOnLine', { 'review-contracts': 'orchestrator', 'legal-summary': 'message_sequence' });
   await expect(node(page, 'review-contracts-sub-agent-pricing')).toBeVisible();

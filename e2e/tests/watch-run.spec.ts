@@ -132,7 +132,10 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     await expect(dialog.getByTestId('run-status')).toHaveAttribute('data-status', 'waiting_input', { timeout: 90_000 });
     await screenshot(page, 'watch-run-3-popup-after-drop');
     expect(proxy.streamRequests.length, 'the page resumed its event stream').toBeGreaterThan(streamsBefore);
-    expect(proxy.streamRequests.slice(streamsBefore).some((url) => /after=[1-9]/.test(url)), 'it resumed from its last seq').toBe(true);
+    expect(
+      proxy.streamRequests.slice(streamsBefore).some((url) => /after=[1-9]/.test(url)),
+      'it resumed from its last seq',
+    ).toBe(true);
 
     // No gap, no duplicate: the page holds exactly the server's events, and shows each entry once
     // in the iteration the server's own grouping puts it in.
@@ -158,14 +161,19 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
 
     // Iteration 2's snapshot: the tree and objective exactly as the server stored them then.
     await scrollFeed(dialog, 'top');
-    await group(2).getByRole('button', { name: /Plan at this point/ }).click();
+    await group(2)
+      .getByRole('button', { name: /Plan at this point/ })
+      .click();
     const panel = dialog.getByTestId('iteration-snapshot');
     await expect(panel).toHaveAttribute('data-iteration', '2');
     const snapshotAnswer = await page.request.get(`${planvas.baseURL}/api/runs/${runId}/snapshot?stepId=${STEP}&iteration=2`);
     const { snapshot } = (await snapshotAnswer.json()) as { snapshot: { objective?: string; todos: Array<{ title: string; status: string }> } };
     await expect(panel.getByTestId('todo-row')).toHaveCount(snapshot.todos.length);
     const rows = await panel.getByTestId('todo-row').evaluateAll((els) =>
-      els.map((el) => ({ title: el.querySelector('.pv-todo-row__title')?.textContent, status: el.querySelector('[data-status]')?.getAttribute('data-status') })),
+      els.map((el) => ({
+        title: el.querySelector('.pv-todo-row__title')?.textContent,
+        status: el.querySelector('[data-status]')?.getAttribute('data-status'),
+      })),
     );
     expect(rows).toEqual(snapshot.todos.map((t) => ({ title: t.title, status: t.status })));
     if (snapshot.objective) await expect(panel.getByTestId('objective')).toContainText(snapshot.objective.slice(0, 40));
@@ -201,7 +209,10 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
     await expect(todoNode.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed');
     // The step before the branch point ran in the parent: completed (carried over), not pending.
     await expect(page.locator('.react-flow__node[data-id="gather-sources"] [data-status]').first()).toHaveAttribute('data-status', 'completed');
-    expect(branchEvents.find((e) => e.type === 'step_status' && e.data['step_id'] === 'gather-sources')?.data).toMatchObject({ status: 'completed', carried_over_from: runId });
+    expect(branchEvents.find((e) => e.type === 'step_status' && e.data['step_id'] === 'gather-sources')?.data).toMatchObject({
+      status: 'completed',
+      carried_over_from: runId,
+    });
     await screenshot(page, 'watch-run-5-branched-run-completed');
   } finally {
     await proxy.close();

@@ -53,7 +53,11 @@ async function planvasTarget(): Promise<Target & { fresh(): Promise<void> }> {
     streamUrl: '',
     /** A fresh external run per measurement, so each stream starts at its run's first event. */
     async fresh() {
-      const created = await fetch(`${origin}/api/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ workflowId: 'Bench/Events' }) });
+      const created = await fetch(`${origin}/api/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ workflowId: 'Bench/Events' }),
+      });
       const { runId } = (await created.json()) as { runId: string };
       target.postUrl = `${origin}/api/runs/${runId}/events`;
       target.streamUrl = `${origin}/api/runs/${runId}/stream?after=1`;
@@ -211,16 +215,28 @@ function inWorker<T>(task: Record<string, unknown>): Promise<T> {
 
 async function throughput(target: Target & { fresh(): Promise<void> }): Promise<number> {
   await target.fresh();
-  const result = await inWorker<{ eventsPerSecond: number }>({ kind: 'throughput', postUrl: target.postUrl, streamUrl: target.streamUrl, events: THROUGHPUT_EVENTS, batch: BATCH, inFlight: IN_FLIGHT });
+  const result = await inWorker<{ eventsPerSecond: number }>({
+    kind: 'throughput',
+    postUrl: target.postUrl,
+    streamUrl: target.streamUrl,
+    events: THROUGHPUT_EVENTS,
+    batch: BATCH,
+    inFlight: IN_FLIGHT,
+  });
   return result.eventsPerSecond;
 }
 
-async function latencyAtRate(target: Target & { fresh(): Promise<void> }, events = RATE_EVENTS): Promise<{ p50: number; p99: number; max: number; rate: number }> {
+async function latencyAtRate(
+  target: Target & { fresh(): Promise<void> },
+  events = RATE_EVENTS,
+): Promise<{ p50: number; p99: number; max: number; rate: number }> {
   await target.fresh();
   return inWorker({ kind: 'latency', postUrl: target.postUrl, streamUrl: target.streamUrl, events });
 }
 
-async function executorOverhead(todos: number): Promise<{ iterations: number; totalMs: number; perIteration: number; steady: number; events: number; logMb: number }> {
+async function executorOverhead(
+  todos: number,
+): Promise<{ iterations: number; totalMs: number; perIteration: number; steady: number; events: number; logMb: number }> {
   const base = await mkdtemp(join(tmpdir(), 'planvas-bench-exec-'));
   const root = join(base, 'ws');
   const routes = Array.from({ length: todos }, (_, i) => ({
@@ -231,8 +247,14 @@ async function executorOverhead(todos: number): Promise<{ iterations: number; to
     sub_agent_step: { type: 'regular', id: `agent-${i}`, title: `Agent ${i}`, description: 'noop' },
   }));
   await mkdir(join(root, 'Bench/Todos/planning'), { recursive: true });
-  await writeFile(join(root, 'Bench/Todos/planning/plan.json'), JSON.stringify({ steps: [{ type: 'todo_task', id: 'many', title: 'Many todos', description: 'Work through many todos', predefined_routes: routes }] }));
-  await writeFile(join(root, 'Bench/Todos/planning/step_config.json'), JSON.stringify({ steps: [{ id: 'many', agent_configs: { execution_max_turns: todos * 2 + 10 } }] }));
+  await writeFile(
+    join(root, 'Bench/Todos/planning/plan.json'),
+    JSON.stringify({ steps: [{ type: 'todo_task', id: 'many', title: 'Many todos', description: 'Work through many todos', predefined_routes: routes }] }),
+  );
+  await writeFile(
+    join(root, 'Bench/Todos/planning/step_config.json'),
+    JSON.stringify({ steps: [{ id: 'many', agent_configs: { execution_max_turns: todos * 2 + 10 } }] }),
+  );
   const state = await StateStore.open(join(base, 'data'));
   const workspace = await WorkspaceRepository.open(root);
   const runs = new RunStore({ state, workspace });
@@ -250,7 +272,10 @@ async function executorOverhead(todos: number): Promise<{ iterations: number; to
     // Read from the log file itself, complete once the run has settled (the executor flushes its
     // last events): RunStore.events() just after a run ends may read through the log's handle while
     // the store closes it ("file closed").
-    const logged = (await readFile(paths.eventsPath, 'utf8')).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as EventEnvelope);
+    const logged = (await readFile(paths.eventsPath, 'utf8'))
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as EventEnvelope);
     if (logged.length !== summary.eventCount) throw new Error(`the run's log holds ${logged.length} events, its summary counts ${summary.eventCount}`);
     const decisions = logged.filter((e) => e.type === 'todo_task_route_selected').map((e) => Date.parse(e.timestamp));
     const steady = (decisions.at(-1)! - decisions[0]!) / Math.max(1, decisions.length - 1);
@@ -292,18 +317,38 @@ export async function run(): Promise<void> {
       await latencyAtRate(bare, 500);
     }
     const lat = { bare: await latencyAtRate(bare), planvas: await latencyAtRate(planvas) };
-    for (const [server, l] of Object.entries(lat)) for (const [key, value] of Object.entries(l)) measured(`latency ${key}, ${server}`, value, { positive: key === 'rate' });
-    console.log(`ingest -> SSE, ${THROUGHPUT_EVENTS.toLocaleString()} events in batches of ${BATCH} (${IN_FLIGHT} POSTs in flight), best of ${ROUNDS}, load generator in a worker thread`);
+    for (const [server, l] of Object.entries(lat))
+      for (const [key, value] of Object.entries(l)) measured(`latency ${key}, ${server}`, value, { positive: key === 'rate' });
+    console.log(
+      `ingest -> SSE, ${THROUGHPUT_EVENTS.toLocaleString()} events in batches of ${BATCH} (${IN_FLIGHT} POSTs in flight), best of ${ROUNDS}, load generator in a worker thread`,
+    );
     console.table({
-      'events/s': { planvas: fmt(best(tp.planvas), 0), 'bare node:http': fmt(best(tp.bare), 0), ratio: `${fmt(best(tp.planvas) / best(tp.bare), 2)}x`, goal: '>= 0.5x' },
-      'events/s, PLANVAS_EVENT_FSYNC=always': { planvas: fmt(strict, 0), 'bare node:http': fmt(best(tp.bare), 0), ratio: `${fmt(strict / best(tp.bare), 2)}x`, goal: '(reference)' },
+      'events/s': {
+        planvas: fmt(best(tp.planvas), 0),
+        'bare node:http': fmt(best(tp.bare), 0),
+        ratio: `${fmt(best(tp.planvas) / best(tp.bare), 2)}x`,
+        goal: '>= 0.5x',
+      },
+      'events/s, PLANVAS_EVENT_FSYNC=always': {
+        planvas: fmt(strict, 0),
+        'bare node:http': fmt(best(tp.bare), 0),
+        ratio: `${fmt(strict / best(tp.bare), 2)}x`,
+        goal: '(reference)',
+      },
     });
-    console.log('planvas validates every event, writes it to the run log and acknowledges once written (fdatasync runs continuously beside the writes); the bare server only parses and forwards.');
+    console.log(
+      'planvas validates every event, writes it to the run log and acknowledges once written (fdatasync runs continuously beside the writes); the bare server only parses and forwards.',
+    );
     console.log(`delivery latency at 1,000 events/s (one event per POST, ${RATE_EVENTS.toLocaleString()} events)`);
     console.table({
       'achieved rate (ev/s)': { planvas: fmt(lat.planvas.rate, 0), 'bare node:http': fmt(lat.bare.rate, 0), ratio: '', goal: '' },
       'p50 ms': { planvas: fmt(lat.planvas.p50, 2), 'bare node:http': fmt(lat.bare.p50, 2), ratio: `${fmt(lat.planvas.p50 / lat.bare.p50, 1)}x`, goal: '' },
-      'p99 ms': { planvas: fmt(lat.planvas.p99, 2), 'bare node:http': fmt(lat.bare.p99, 2), ratio: `${fmt(lat.planvas.p99 / lat.bare.p99, 1)}x`, goal: '<= 100 ms' },
+      'p99 ms': {
+        planvas: fmt(lat.planvas.p99, 2),
+        'bare node:http': fmt(lat.bare.p99, 2),
+        ratio: `${fmt(lat.planvas.p99 / lat.bare.p99, 1)}x`,
+        goal: '<= 100 ms',
+      },
       'max ms': { planvas: fmt(lat.planvas.max, 2), 'bare node:http': fmt(lat.bare.max, 2), ratio: '', goal: '' },
     });
   } finally {
@@ -312,7 +357,10 @@ export async function run(): Promise<void> {
   }
   const small = await executorOverhead(10);
   const large = await executorOverhead(TODOS);
-  for (const [label, r] of [['10 todos', small], [`${TODOS} todos`, large]] as const) {
+  for (const [label, r] of [
+    ['10 todos', small],
+    [`${TODOS} todos`, large],
+  ] as const) {
     measured(`executor iterations, ${label}`, r.iterations, { positive: true });
     measured(`executor ms / iteration (total), ${label}`, r.perIteration, { positive: true });
     measured(`executor ms / iteration (steady), ${label}`, r.steady);

@@ -23,10 +23,18 @@ export async function run(): Promise<void> {
     const path = join(dir, 'events.jsonl');
     const log = await EventLog.open(path);
     for (let from = 0; from < EVENTS; from += 5000) {
-      await log.append(Array.from({ length: Math.min(5000, EVENTS - from) }, (_, i) => ({
-        type: 'todo_task_item_completed',
-        data: { todo_id: `todo_${from + i}`, title: `Todo ${from + i}`, result: 'Wrote the section and checked its sources against the brief', completed_by: 'sub-agent', iteration: 1 + ((from + i) % 40) },
-      })));
+      await log.append(
+        Array.from({ length: Math.min(5000, EVENTS - from) }, (_, i) => ({
+          type: 'todo_task_item_completed',
+          data: {
+            todo_id: `todo_${from + i}`,
+            title: `Todo ${from + i}`,
+            result: 'Wrote the section and checked its sources against the brief',
+            completed_by: 'sub-agent',
+            iteration: 1 + ((from + i) % 40),
+          },
+        })),
+      );
     }
     await log.close();
     const size = (await stat(path)).size;
@@ -41,10 +49,18 @@ export async function run(): Promise<void> {
       const cache = new LogIndexCache();
       return replay(async (after) => (await cache.readPage(dir, path, after, PAGE)).events);
     });
-    if (warm.count !== EVENTS || cold.count !== EVENTS || baseline.count !== EVENTS) throw new Error(`replays disagree: ${warm.count} / ${cold.count} / ${baseline.count}`);
-    for (const [name, t] of [['indexed (sidecar)', warm], ['indexed (cold)', cold], ['baseline', baseline]] as const) measured(`${name} replay ms`, t.ms, { positive: true });
+    if (warm.count !== EVENTS || cold.count !== EVENTS || baseline.count !== EVENTS)
+      throw new Error(`replays disagree: ${warm.count} / ${cold.count} / ${baseline.count}`);
+    for (const [name, t] of [
+      ['indexed (sidecar)', warm],
+      ['indexed (cold)', cold],
+      ['baseline', baseline],
+    ] as const)
+      measured(`${name} replay ms`, t.ms, { positive: true });
 
-    console.log(`replay of a finished ${EVENTS.toLocaleString()}-event run (${(size / 2 ** 20).toFixed(1)} MiB log), ${PAGE.toLocaleString()} events per page, ${Math.ceil(EVENTS / PAGE)} pages`);
+    console.log(
+      `replay of a finished ${EVENTS.toLocaleString()}-event run (${(size / 2 ** 20).toFixed(1)} MiB log), ${PAGE.toLocaleString()} events per page, ${Math.ceil(EVENTS / PAGE)} pages`,
+    );
     console.table({
       'indexed (sidecar)': { 'replay ms': Math.round(warm.ms), 'vs baseline': `${(baseline.ms / warm.ms).toFixed(1)}x faster` },
       'indexed (cold: index built on the first page)': { 'replay ms': Math.round(cold.ms), 'vs baseline': `${(baseline.ms / cold.ms).toFixed(1)}x faster` },
@@ -57,7 +73,7 @@ export async function run(): Promise<void> {
 
 async function replay(page: (after: number) => Promise<EventEnvelope[]>): Promise<number> {
   let count = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const events = await page(after);
     if (events.length === 0) return count;
     count += events.length;

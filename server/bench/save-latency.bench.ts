@@ -145,7 +145,10 @@ function percentile(sorted: number[], p: number): number {
 function printTable(steps: number, size: number, api: number[], raw: number[]): void {
   const a = [...api].sort((x, y) => x - y);
   const r = [...raw].sort((x, y) => x - y);
-  for (const [name, values] of [['API', a], ['raw', r]] as const) {
+  for (const [name, values] of [
+    ['API', a],
+    ['raw', r],
+  ] as const) {
     measured(`${name} p50 (${steps} steps)`, percentile(values, 0.5), { positive: true });
     measured(`${name} p99 (${steps} steps)`, percentile(values, 0.99), { positive: true });
   }
@@ -158,7 +161,14 @@ function printTable(steps: number, size: number, api: number[], raw: number[]): 
   console.log(`${'ratio (API / raw)'.padEnd(46)}${ratio(percentile(a, 0.5), percentile(r, 0.5))}${ratio(percentile(a, 0.99), percentile(r, 0.99))}`);
   if (steps === 1000) console.log(`goal (p50 ratio <= 3x): ${percentile(a, 0.5) / percentile(r, 0.5) <= 3 ? 'met' : 'not met'}`);
   // The figures of the full run are kept (bench-results/); a quick run must not overwrite them.
-  if (!isQuickBench()) void writeResults(steps, { steps: steps, bytes: size, saves: api.length, api: { p50: percentile(a, 0.5), p99: percentile(a, 0.99) }, raw: { p50: percentile(r, 0.5), p99: percentile(r, 0.99) } });
+  if (!isQuickBench())
+    void writeResults(steps, {
+      steps: steps,
+      bytes: size,
+      saves: api.length,
+      api: { p50: percentile(a, 0.5), p99: percentile(a, 0.99) },
+      raw: { p50: percentile(r, 0.5), p99: percentile(r, 0.99) },
+    });
 }
 
 async function writeResults(steps: number, result: unknown): Promise<void> {

@@ -19,7 +19,9 @@ const RUNNING = /planvas is running at (http:\/\/\S+?:(\d+)\/)/;
 describe('main', () => {
   it('refuses to listen on a non-loopback address without a token, with a clear message', async () => {
     const before = await hashTree(ws.base);
-    const result = await runTsx('src/main.ts', ['--host', '0.0.0.0', '--port', '0', '--workspace', ws.root, '--data-dir', join(ws.base, 'data'), '--no-open'], { PLANVAS_TOKEN: '' });
+    const result = await runTsx('src/main.ts', ['--host', '0.0.0.0', '--port', '0', '--workspace', ws.root, '--data-dir', join(ws.base, 'data'), '--no-open'], {
+      PLANVAS_TOKEN: '',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('refusing to listen on 0.0.0.0 without an access token');
     expect(result.stderr).toContain('--token');

@@ -5,8 +5,7 @@ export const messages = {
   invalidWorkflowId: (id: string, reason: string) => `Invalid workflow id ${quote(id)}: ${reason}`,
   workflowNotFound: (id: string) => `No workflow ${quote(id)} in this workspace (a workflow is a folder with planning/plan.json)`,
   workflowExists: (id: string) => `Workflow ${quote(id)} already exists`,
-  stepConfigAbsent: (id: string) =>
-    `Workflow ${quote(id)} has no planning/step_config.json; create it with PUT and the header If-Match: "absent"`,
+  stepConfigAbsent: (id: string) => `Workflow ${quote(id)} has no planning/step_config.json; create it with PUT and the header If-Match: "absent"`,
   unreadableDocument: (file: string) => `${file} cannot be read as JSON; fix the file or replace it with a PUT`,
   notUtf8: 'The file is not valid UTF-8 text',
   ifMatchMissing: 'This request must carry an If-Match header with the revision (ETag) the change is based on',
@@ -22,15 +21,13 @@ export const messages = {
   bodyNotObject: 'The request body must be a JSON object',
   planInvalidForMigration: 'plan.json does not match the schema; fix it before migrating',
   notFoundRoute: (method: string, url: string) => `No route ${method} ${url}`,
-  hostNotAllowed: (host: string) =>
-    `Host ${quote(host)} is not allowed: planvas answers only local names (127.0.0.1, localhost, [::1]) to block DNS rebinding`,
+  hostNotAllowed: (host: string) => `Host ${quote(host)} is not allowed: planvas answers only local names (127.0.0.1, localhost, [::1]) to block DNS rebinding`,
   originNotAllowed: (origin: string) => `Origin ${quote(origin)} may not change anything here (cross-site request refused)`,
   tokenRequired: 'This planvas server requires an access token: send Authorization: Bearer <token> (or ?token= for EventSource)',
   tokenWrong: 'The access token is wrong',
   internal: 'Internal server error',
   payloadTooLarge: (limit: number) => `The request body is larger than the limit of ${limit} bytes`,
-  unsupportedMediaType: (type: string | undefined) =>
-    `Unsupported content type ${type ? quote(type) : '(none)'}: send application/json`,
+  unsupportedMediaType: (type: string | undefined) => `Unsupported content type ${type ? quote(type) : '(none)'}: send application/json`,
   notAcceptableEventStream: 'This endpoint streams Server-Sent Events: send Accept: text/event-stream',
   invalidClientId: 'X-Planvas-Client must be 1 to 128 letters, digits or . _ : -',
   watcherClosed: 'planvas is shutting down; reconnect in a moment',
@@ -39,8 +36,7 @@ export const messages = {
     `and names given with --allowed-host or PLANVAS_ALLOWED_HOSTS) to block DNS rebinding`,
   duplicateHost: 'The request has more than one Host header',
   badRequestTarget: (reason: string) => `The request target cannot be used: ${reason}`,
-  tokenOnlyInHeader:
-    'This planvas server requires an access token: send Authorization: Bearer <token> (?token= is accepted on event streams only)',
+  tokenOnlyInHeader: 'This planvas server requires an access token: send Authorization: Bearer <token> (?token= is accepted on event streams only)',
   requestTimeout: (ms: number) => `The request was not received in full within ${ms / 1000} s; the connection is closed`,
   headerTooLarge: 'The request headers are larger than this server accepts',
   malformedRequest: 'The request is not well-formed HTTP/1.1',

@@ -47,12 +47,24 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
       return next;
     };
     switch (name) {
-      case '--workspace': options.workspace = value(); break;
-      case '--data-dir': options.dataDir = value(); break;
-      case '--host': options.host = value(); break;
-      case '--token': options.token = value(); break;
-      case '--allowed-host': (options.allowedHosts ??= []).push(allowedHostName(value(), '--allowed-host')); break;
-      case '--no-open': options.open = false; break;
+      case '--workspace':
+        options.workspace = value();
+        break;
+      case '--data-dir':
+        options.dataDir = value();
+        break;
+      case '--host':
+        options.host = value();
+        break;
+      case '--token':
+        options.token = value();
+        break;
+      case '--allowed-host':
+        (options.allowedHosts ??= []).push(allowedHostName(value(), '--allowed-host'));
+        break;
+      case '--no-open':
+        options.open = false;
+        break;
       case '--port': {
         const raw = value();
         const port = Number(raw);
@@ -69,7 +81,10 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
   }
   if (options.token === undefined && env.PLANVAS_TOKEN) options.token = env.PLANVAS_TOKEN;
   if (options.token !== undefined && options.token.length === 0) throw new UsageError('--token must not be empty');
-  const fromEnv = (env.PLANVAS_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const fromEnv = (env.PLANVAS_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   for (const name of fromEnv) (options.allowedHosts ??= []).push(allowedHostName(name, 'PLANVAS_ALLOWED_HOSTS'));
   return options;
 }

@@ -59,7 +59,8 @@ describe('web layering (web/CONTEXT.md)', () => {
       for (const target of imports) {
         const to = layerOf(target);
         if (to === 'test-helper' && from !== 'test-helper') wrong.push(`${name(file)} -> ${name(target)} (test helper)`);
-        else if (typeof from === 'number' && typeof to === 'number' && to > from) wrong.push(`${name(file)} (${LAYERS[from]}) -> ${name(target)} (${LAYERS[to]})`);
+        else if (typeof from === 'number' && typeof to === 'number' && to > from)
+          wrong.push(`${name(file)} (${LAYERS[from]}) -> ${name(target)} (${LAYERS[to]})`);
       }
     }
     expect(wrong).toEqual([]);

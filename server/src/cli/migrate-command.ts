@@ -58,7 +58,12 @@ async function migratePlanFile(path: string, shown: string, dryRun: boolean, io:
   if (!snapshot) throw new CommandError(`${shown} does not exist`);
   if (!snapshot.source) throw new CommandError(`${shown} is not valid JSON: ${snapshot.unreadable?.message ?? 'unreadable'}`);
   const read = readPlan(snapshot.source.value);
-  if (!read.ok) throw new CommandError(`${shown} is not a valid plan; nothing was written`, 1, read.details.map((d) => `  ${d.path}: ${d.message}`));
+  if (!read.ok)
+    throw new CommandError(
+      `${shown} is not a valid plan; nothing was written`,
+      1,
+      read.details.map((d) => `  ${d.path}: ${d.message}`),
+    );
   if (!read.legacy) {
     io.out(`${shown} already in flat format`);
     return;
@@ -87,7 +92,11 @@ async function migrateFolder(dir: string, shown: string, dryRun: boolean, io: Co
     if (error instanceof DomainError) {
       // The API's advice after the semicolon ("replace it with a PUT") does not apply here.
       const reason = error.message.replace(/;.*$/, '');
-      throw new CommandError(`${shown}: ${reason}; nothing was written`, 1, error.details.map((d) => `  ${d.path}: ${d.message}`));
+      throw new CommandError(
+        `${shown}: ${reason}; nothing was written`,
+        1,
+        error.details.map((d) => `  ${d.path}: ${d.message}`),
+      );
     }
     throw error;
   }

@@ -81,7 +81,9 @@ describe('executor faults', () => {
   });
 
   it('a provider that delegates an unknown todo or route fails the step clearly', async () => {
-    const unknownTodo = await runToEnd(scriptedWith({ orchestrate: async () => ({ response: { next_action: 'delegate', selected_route_id: 'r1', todo_id_to_execute: 'todo_nope' } }) }));
+    const unknownTodo = await runToEnd(
+      scriptedWith({ orchestrate: async () => ({ response: { next_action: 'delegate', selected_route_id: 'r1', todo_id_to_execute: 'todo_nope' } }) }),
+    );
     expect(unknownTodo.run.error).toBe('the orchestrator delegated todo "todo_nope", which is not in the todo list');
     await harness!.close();
     harness = undefined;
@@ -130,14 +132,28 @@ describe('executor faults', () => {
   it('walks conditional branches and decisions by the shared flow rules', async () => {
     await writeWorkflow(root.root, 'Branches', {
       steps: [
-        { type: 'conditional', id: 'check', if_true_steps: [{ type: 'regular', id: 't1' }, { type: 'regular', id: 't2' }], if_false_steps: [{ type: 'regular', id: 'f1' }], if_true_next_step_id: 'decide' },
+        {
+          type: 'conditional',
+          id: 'check',
+          if_true_steps: [
+            { type: 'regular', id: 't1' },
+            { type: 'regular', id: 't2' },
+          ],
+          if_false_steps: [{ type: 'regular', id: 'f1' }],
+          if_true_next_step_id: 'decide',
+        },
         { type: 'regular', id: 'skipped' },
         { type: 'decision', id: 'decide', if_true_next_step_id: 'end', if_false_next_step_id: 'skipped' },
       ],
     });
     const { run, events } = await runToEnd(new ScriptedProvider(), {}, 'Branches');
     expect(run.status).toBe('completed');
-    expect(events.filter((e) => e.type === 'step_status' && e.data['status'] === 'running').map((e) => e.data['step_id'])).toEqual(['check', 't1', 't2', 'decide']);
+    expect(events.filter((e) => e.type === 'step_status' && e.data['status'] === 'running').map((e) => e.data['step_id'])).toEqual([
+      'check',
+      't1',
+      't2',
+      'decide',
+    ]);
     expect(events.filter((e) => e.type === 'branch_taken').map((e) => [e.data['step_id'], e.data['handle'], e.data['next_step_id']])).toEqual([
       ['check', 'true', 't1'],
       ['decide', 'true', 'end'],
@@ -179,8 +195,15 @@ describe('big todo lists', () => {
     const { materializeTodoSnapshots, todoStateAt } = await import('@planvas/shared');
     const resolved = materializeTodoSnapshots(events, 'work');
     const at30 = resolved.find((s) => s.iteration === 30)!;
-    const completedBy30 = new Set(events.filter((e) => e.type === 'todo_task_item_completed' && Number(e.data['iteration']) <= 30).map((e) => e.data['todo_id']));
-    expect(at30.todos.filter((t) => t.status === 'completed').map((t) => t.id).sort()).toEqual([...completedBy30].sort());
+    const completedBy30 = new Set(
+      events.filter((e) => e.type === 'todo_task_item_completed' && Number(e.data['iteration']) <= 30).map((e) => e.data['todo_id']),
+    );
+    expect(
+      at30.todos
+        .filter((t) => t.status === 'completed')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([...completedBy30].sort());
     expect(at30.todos).toHaveLength(122);
     expect(run.todos).toEqual({ completed: 121, total: 121 });
 

@@ -34,7 +34,11 @@ export async function executeRun(ctx: RunContext, startStepId?: string): Promise
       if (ctx.signal.aborted) throw ctx.signal.reason instanceof RunCancelled ? ctx.signal.reason : new RunCancelled('cancelled');
       executed++;
       if (executed > ctx.options.maxSteps) {
-        throw new StepFailure('step_cap', `the run executed ${ctx.options.maxSteps} steps without reaching the end; stopped to prevent an endless loop`, current);
+        throw new StepFailure(
+          'step_cap',
+          `the run executed ${ctx.options.maxSteps} steps without reaching the end; stopped to prevent an endless loop`,
+          current,
+        );
       }
       const node = ctx.flow.nodes.get(current);
       if (!node) throw new StepFailure('internal', `the flow leads to "${current}", which is not a step of the plan`, current);
@@ -70,6 +74,7 @@ async function runStep(ctx: RunContext, node: FlowNode): Promise<string> {
   const position = stepPosition(node);
   const step = asKnownStep(node.step);
   emitStatus(ctx, node.step, position, 'running');
-  if (!step) throw new StepFailure('unsupported_step', `step "${node.step.id}" has type "${String(node.step.type)}", which planvas cannot execute`, node.step.id);
+  if (!step)
+    throw new StepFailure('unsupported_step', `step "${node.step.id}" has type "${String(node.step.type)}", which planvas cannot execute`, node.step.id);
   return STEP_EXECUTORS[step.type](ctx, node, position);
 }

@@ -46,9 +46,13 @@ export async function withDeadline<T>(
         controller.abort(error);
         reject(error);
       }, options.timeoutMs);
-      controller.signal.addEventListener('abort', () => {
-        if (options.signal.aborted) reject(cancelled(options.signal));
-      }, { once: true });
+      controller.signal.addEventListener(
+        'abort',
+        () => {
+          if (options.signal.aborted) reject(cancelled(options.signal));
+        },
+        { once: true },
+      );
     });
     return await Promise.race([work(controller.signal), deadline]);
   } finally {

@@ -72,7 +72,10 @@ describe('prototype pollution through plan keys', () => {
       url: `/api/runs/${runId}/events`,
       payload: [
         { type: 'todo_task_item_created', data: { ...step, todo_id: 'todo_1', title: 'A' } },
-        { type: 'todo_task_route_selected', data: { ...step, iteration: 1, next_action: 'delegate', selected_route_id: 'literature', todo_id_to_execute: 'todo_1' } },
+        {
+          type: 'todo_task_route_selected',
+          data: { ...step, iteration: 1, next_action: 'delegate', selected_route_id: 'literature', todo_id_to_execute: 'todo_1' },
+        },
         { type: 'run_status', data: { status: 'completed' } },
       ],
     });
@@ -82,7 +85,10 @@ describe('prototype pollution through plan keys', () => {
     // Import the fixture's decision log.
     const imported = await app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/ResearchReport', '/import'), payload: { stepId: 'research-todo' } });
     expect(imported.statusCode, imported.body).toBe(201);
-    expect((await app.inject({ url: `/api/runs/${imported.json().runId as string}` })).json().run).toMatchObject({ status: 'completed', todos: { completed: 5, total: 5 } });
+    expect((await app.inject({ url: `/api/runs/${imported.json().runId as string}` })).json().run).toMatchObject({
+      status: 'completed',
+      todos: { completed: 5, total: 5 },
+    });
 
     for (const key of POLLUTED_KEYS) expect(empty[key], key).toBeUndefined();
   });

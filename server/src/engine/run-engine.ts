@@ -78,7 +78,8 @@ export class RunEngine {
   async start(workflowId: string, body: StartRunBody): Promise<RunSummary> {
     const providerName: ExecutionProvider = body.provider ?? 'scripted';
     const provider = (this.options.providers ?? defaultProviderFactory)(providerName);
-    if ('unavailable' in provider) throw new InvalidInput('provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
+    if ('unavailable' in provider)
+      throw new InvalidInput('provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
 
     const files = await this.options.workspace.locate(workflowId);
     const planFile = await readJsonFile(files.planPath);
@@ -91,7 +92,12 @@ export class RunEngine {
     const configFile = await readJsonFile(files.stepConfigPath);
     if (configFile) {
       const read = configFile.source ? readStepConfig(configFile.source.value) : undefined;
-      if (!read?.ok) throw new Unprocessable('step_config_unrunnable', runMessages.stepConfigUnreadable(files.id), read && !read.ok ? read.details : configFile.unreadable ? [configFile.unreadable] : []);
+      if (!read?.ok)
+        throw new Unprocessable(
+          'step_config_unrunnable',
+          runMessages.stepConfigUnreadable(files.id),
+          read && !read.ok ? read.details : configFile.unreadable ? [configFile.unreadable] : [],
+        );
       stepConfig = read.config;
     }
     const flow = buildFlow(planRead.plan);
@@ -101,7 +107,8 @@ export class RunEngine {
     let parentPaths: Awaited<ReturnType<RunStore['paths']>> | undefined;
     if (body.from) {
       const parent = this.options.runs.require(body.from.runId);
-      if (parent.workflowId !== files.id) throw new InvalidInput('branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
+      if (parent.workflowId !== files.id)
+        throw new InvalidInput('branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
       seed = await this.seedFrom(parent, body.from.iteration, body.from.stepId);
       const step = flow.nodes.get(seed.stepId)?.step;
       if (!step || asKnownStep(step)?.type !== 'todo_task') throw new Conflict('branch_step_gone', runMessages.branchStepGone(seed.stepId));
@@ -193,11 +200,13 @@ export class RunEngine {
     const stepIds = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
     const chosen = stepId ?? (stepIds.length === 1 ? stepIds[0] : undefined);
     if (chosen === undefined) {
-      if (stepIds.length > 1) throw new InvalidInput('branch_step_ambiguous', runMessages.branchAmbiguousStep(parent.id, stepIds), [{ path: '$.from.stepId', message: 'required' }]);
+      if (stepIds.length > 1)
+        throw new InvalidInput('branch_step_ambiguous', runMessages.branchAmbiguousStep(parent.id, stepIds), [{ path: '$.from.stepId', message: 'required' }]);
       throw new Conflict('branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
     }
     const snapshot = todoStateAt(events, { stepId: chosen, iteration });
-    if (!snapshot) throw new Conflict('branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
+    if (!snapshot)
+      throw new Conflict('branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
     return {
       stepId: chosen,
       list: { step_id: chosen, ...(snapshot.objective != null ? { objective: snapshot.objective } : {}), todos: snapshot.todos },

@@ -51,7 +51,14 @@ const learnCodePlan = {
       success_criteria: '',
       context_dependencies: [],
       context_output: '',
-      predefined_routes: [{ route_id: 'r1', route_name: 'R1', condition: 'c', sub_agent_step: { type: 'regular', id: 'r1', title: 'R1', description: 'd', success_criteria: '', context_dependencies: [], context_output: '' } }],
+      predefined_routes: [
+        {
+          route_id: 'r1',
+          route_name: 'R1',
+          condition: 'c',
+          sub_agent_step: { type: 'regular', id: 'r1', title: 'R1', description: 'd', success_criteria: '', context_dependencies: [], context_output: '' },
+        },
+      ],
     },
   ],
 };

@@ -19,7 +19,10 @@ afterEach(async () => {
 
 it('a step failing on an absolute context_output path under the workspace says <workspace>/…, not the server path', async () => {
   const outside = `${ws.root}/Leak/report.md`;
-  await writeWorkflow(ws.root, 'Leak', { objective: 'o', steps: [{ id: 'write', type: 'regular', title: 'Write', description: 'd', context_output: outside }] });
+  await writeWorkflow(ws.root, 'Leak', {
+    objective: 'o',
+    steps: [{ id: 'write', type: 'regular', title: 'Write', description: 'd', context_output: outside }],
+  });
   const started = await app.inject({ method: 'POST', url: workflowRunsUrl('Leak'), payload: { paceMs: 0 } });
   expect(started.statusCode, started.body).toBe(201);
   const runId = started.json().runId as string;

@@ -21,7 +21,15 @@ describe('validateOutputs', () => {
 
   it('passes without a schema and reports missing required files only', async () => {
     expect(await validateOutputs(undefined, dir)).toEqual({ passed: true, problems: [] });
-    const outcome = await validateOutputs({ files: [{ file_name: 'a.json', must_exist: true }, { file_name: 'b.md', must_exist: false }] }, dir);
+    const outcome = await validateOutputs(
+      {
+        files: [
+          { file_name: 'a.json', must_exist: true },
+          { file_name: 'b.md', must_exist: false },
+        ],
+      },
+      dir,
+    );
     expect(outcome).toEqual({ passed: false, problems: [{ file: 'a.json', message: 'the file does not exist' }] });
   });
 

@@ -100,8 +100,10 @@ function checkValue(file: string, check: JsonCheck, document: unknown): Validati
     else if (!ok) return [problem(`is ${typeOf(value)}, expected ${check.value_type}`)];
   }
   const length = typeof value === 'string' || Array.isArray(value) ? value.length : undefined;
-  if (check.min_length != null && length !== undefined && length < check.min_length) out.push(problem(`has length ${length}, below min_length ${check.min_length}`));
-  if (check.max_length != null && length !== undefined && length > check.max_length) out.push(problem(`has length ${length}, above max_length ${check.max_length}`));
+  if (check.min_length != null && length !== undefined && length < check.min_length)
+    out.push(problem(`has length ${length}, below min_length ${check.min_length}`));
+  if (check.max_length != null && length !== undefined && length > check.max_length)
+    out.push(problem(`has length ${length}, above max_length ${check.max_length}`));
   if (typeof value === 'number') {
     if (check.min_value != null && value < check.min_value) out.push(problem(`is ${value}, below min_value ${check.min_value}`));
     if (check.max_value != null && value > check.max_value) out.push(problem(`is ${value}, above max_value ${check.max_value}`));

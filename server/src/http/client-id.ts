@@ -16,7 +16,9 @@ export function writeContextOf(request: FastifyRequest): WriteContext {
   if (raw === undefined) return {};
   const value = Array.isArray(raw) ? raw.join(',') : raw;
   if (!CLIENT_ID.test(value)) {
-    throw new ApiError(400, 'invalid_client_id', messages.invalidClientId, [{ path: 'X-Planvas-Client', message: 'must be 1-128 characters of A-Z a-z 0-9 . _ : -' }]);
+    throw new ApiError(400, 'invalid_client_id', messages.invalidClientId, [
+      { path: 'X-Planvas-Client', message: 'must be 1-128 characters of A-Z a-z 0-9 . _ : -' },
+    ]);
   }
   return { clientId: value };
 }

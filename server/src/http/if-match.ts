@@ -13,7 +13,10 @@ export const ABSENT_TAG = 'absent';
 export function parseIfMatch(header: string | string[] | undefined): Precondition | undefined {
   const raw = Array.isArray(header) ? header.join(',') : header;
   if (raw === undefined || raw.trim() === '') return undefined;
-  const tags = raw.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const tags = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   if (tags.includes('*')) return { kind: 'any' };
   const revisions: string[] = [];
   for (const tag of tags) {

@@ -122,7 +122,9 @@ describe('openEventStream under a viewer that does not read', () => {
 describe('resolveSseLimits', () => {
   it('takes each option, else its environment variable, else the default', () => {
     expect(resolveSseLimits({}, {})).toEqual({ maxViewers: 1000, maxViewersPerRun: 100, maxBehindBytes: 1024 * 1024 });
-    expect(resolveSseLimits({ maxViewers: 5 }, { PLANVAS_SSE_MAX_VIEWERS: '7', PLANVAS_SSE_MAX_VIEWERS_PER_RUN: '3', PLANVAS_SSE_MAX_BEHIND_BYTES: 'lots' })).toEqual({
+    expect(
+      resolveSseLimits({ maxViewers: 5 }, { PLANVAS_SSE_MAX_VIEWERS: '7', PLANVAS_SSE_MAX_VIEWERS_PER_RUN: '3', PLANVAS_SSE_MAX_BEHIND_BYTES: 'lots' }),
+    ).toEqual({
       maxViewers: 5,
       maxViewersPerRun: 3,
       maxBehindBytes: 1024 * 1024,

@@ -74,7 +74,14 @@ export class ViewerRegistry {
     const retry = { 'retry-after': '5' };
     if (this.total >= maxViewers) throw new ApiError(503, 'too_many_viewers', messages.tooManyViewers(maxViewers), [], {}, retry);
     if (group !== undefined && (this.perGroup.get(group) ?? 0) >= maxViewersPerRun) {
-      throw new ApiError(503, 'too_many_viewers', messages.tooManyRunViewers(maxViewersPerRun), [{ path: 'runId', message: `at most ${maxViewersPerRun} viewers per run` }], {}, retry);
+      throw new ApiError(
+        503,
+        'too_many_viewers',
+        messages.tooManyRunViewers(maxViewersPerRun),
+        [{ path: 'runId', message: `at most ${maxViewersPerRun} viewers per run` }],
+        {},
+        retry,
+      );
     }
     this.total += 1;
     if (group !== undefined) this.perGroup.set(group, (this.perGroup.get(group) ?? 0) + 1);

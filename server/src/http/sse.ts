@@ -8,7 +8,11 @@ import { DEFAULT_SSE_LIMITS, type ViewerRegistry } from './sse-viewers';
 export function acceptsEventStream(accept: string | undefined): boolean {
   if (!accept) return false;
   return accept.split(',').some((part) => {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    const [range = '', ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     const q = params.find((p) => p.startsWith('q='));
     if (q !== undefined && Number(q.slice(2)) <= 0) return false;
     return range === 'text/event-stream' || range === 'text/*' || range === '*/*';

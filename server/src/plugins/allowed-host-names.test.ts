@@ -4,7 +4,10 @@ import { allowedHostNames, hostHeaderName } from './allowed-host-names';
 
 const iface = (address: string, family: 'IPv4' | 'IPv6', scopeid = 0) =>
   ({ address, family, scopeid, netmask: '', mac: '', internal: false, cidr: null }) as NetworkInterfaceInfo;
-const interfaces = { lo: [iface('127.0.0.1', 'IPv4'), iface('::1', 'IPv6')], eth0: [iface('192.168.1.5', 'IPv4'), iface('fe80::1', 'IPv6', 2), iface('2001:db8::5', 'IPv6')] };
+const interfaces = {
+  lo: [iface('127.0.0.1', 'IPv4'), iface('::1', 'IPv6')],
+  eth0: [iface('192.168.1.5', 'IPv4'), iface('fe80::1', 'IPv6', 2), iface('2001:db8::5', 'IPv6')],
+};
 
 describe('allowedHostNames', () => {
   it('loopback names only, bound to loopback', () => {

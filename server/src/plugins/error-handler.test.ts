@@ -27,7 +27,11 @@ async function rejected(request: InjectOptions, status: number, code?: string) {
 
 describe('bad requests get their status, the one error shape, and change nothing', () => {
   it('malformed JSON: 400 with the line and column', async () => {
-    const body = await rejected({ method: 'PUT', url: planUrl, headers: { ...json, 'if-match': planEtag }, payload: '{\n  "steps": [\n    {"id": "a",}\n  ]\n}' }, 400, 'malformed_json');
+    const body = await rejected(
+      { method: 'PUT', url: planUrl, headers: { ...json, 'if-match': planEtag }, payload: '{\n  "steps": [\n    {"id": "a",}\n  ]\n}' },
+      400,
+      'malformed_json',
+    );
     expect(body.details[0]?.message).toMatch(/line 3, column \d+/);
   });
 
@@ -39,7 +43,11 @@ describe('bad requests get their status, the one error shape, and change nothing
     const plan = (await fixture.app.inject({ url: planUrl })).json();
     plan.steps[1].title = 42;
     plan.steps[3].routes = 'not a list';
-    const body = await rejected({ method: 'PUT', url: planUrl, headers: { ...json, 'if-match': planEtag }, payload: JSON.stringify(plan) }, 400, 'schema_violation');
+    const body = await rejected(
+      { method: 'PUT', url: planUrl, headers: { ...json, 'if-match': planEtag }, payload: JSON.stringify(plan) },
+      400,
+      'schema_violation',
+    );
     const paths = body.details.map((d) => d.path);
     expect(paths).toContain('$.steps[1].title');
     expect(paths).toContain('$.steps[3].routes');
@@ -55,7 +63,11 @@ describe('bad requests get their status, the one error shape, and change nothing
     const res = await fixture.app.inject({ url });
     const config = res.json();
     config.steps[0].agent_configs.execution_max_turns = 'forty';
-    const body = await rejected({ method: 'PUT', url, headers: { ...json, 'if-match': String(res.headers.etag) }, payload: JSON.stringify(config) }, 400, 'schema_violation');
+    const body = await rejected(
+      { method: 'PUT', url, headers: { ...json, 'if-match': String(res.headers.etag) }, payload: JSON.stringify(config) },
+      400,
+      'schema_violation',
+    );
     expect(body.details.map((d) => d.path)).toContain('$.steps[0].agent_configs.execution_max_turns');
   });
 
@@ -65,7 +77,11 @@ describe('bad requests get their status, the one error shape, and change nothing
   });
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('content type %s: 415', async (type) => {
-    await rejected({ method: 'PUT', url: planUrl, headers: { 'content-type': type, 'if-match': planEtag }, payload: '{"steps": []}' }, 415, 'unsupported_media_type');
+    await rejected(
+      { method: 'PUT', url: planUrl, headers: { 'content-type': type, 'if-match': planEtag }, payload: '{"steps": []}' },
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('no If-Match: 428', async () => {
@@ -83,7 +99,11 @@ describe('bad requests get their status, the one error shape, and change nothing
 
   it('an unknown workflow: 404', async () => {
     await rejected({ url: workflowUrl('Workflow/Nope') }, 404, 'workflow_not_found');
-    await rejected({ method: 'PUT', url: workflowUrl('Workflow/Nope', '/plan'), headers: { ...json, 'if-match': planEtag }, payload: '{"steps": []}' }, 404, 'workflow_not_found');
+    await rejected(
+      { method: 'PUT', url: workflowUrl('Workflow/Nope', '/plan'), headers: { ...json, 'if-match': planEtag }, payload: '{"steps": []}' },
+      404,
+      'workflow_not_found',
+    );
     await rejected({ url: workflowUrl('Workflow', '/plan') }, 404, 'workflow_not_found');
   });
 
@@ -106,7 +126,12 @@ describe('bad requests get their status, the one error shape, and change nothing
     const url = workflowUrl('Workflow/NoFinalNewline');
     const body = await rejected({ url }, 422, 'unreadable_document');
     expect(body.details[0]?.message).toMatch(/line 1/);
-    const res = await fixture.app.inject({ method: 'PUT', url: `${url}/plan`, headers: { ...json, 'if-match': `"${body.currentRevision}"` }, payload: '{"steps": []}' });
+    const res = await fixture.app.inject({
+      method: 'PUT',
+      url: `${url}/plan`,
+      headers: { ...json, 'if-match': `"${body.currentRevision}"` },
+      payload: '{"steps": []}',
+    });
     expect(res.statusCode).toBe(200);
     tree = await hashTree(fixture.ws.root);
   });

@@ -37,7 +37,10 @@ export const errorHandler = fp(
       // Not awaited: a reply is a thenable that settles once it has been sent, so awaiting the
       // fallback's answer (index.html) used to fall through and send the 404 after it as well.
       if (options.onNotFound?.(request, reply)) return reply;
-      const error = withoutServerPaths(new ApiError(404, 'not_found', messages.notFoundRoute(request.method, request.url.split('?')[0] ?? request.url)), redact);
+      const error = withoutServerPaths(
+        new ApiError(404, 'not_found', messages.notFoundRoute(request.method, request.url.split('?')[0] ?? request.url)),
+        redact,
+      );
       return reply.status(404).type('application/json; charset=utf-8').send(error.toBody());
     });
   },
@@ -66,14 +69,16 @@ function statusOfDomainError(error: DomainError): number | undefined {
 function domainErrorAsApiError(error: DomainError): ApiError {
   const status = statusOfDomainError(error);
   if (status === undefined) return new ApiError(500, codeForStatus(500), messages.internal);
-  const headers: Record<string, string> = error instanceof StaleRevision && typeof error.currentRevision === 'string' ? { etag: etagOf(error.currentRevision) } : {};
+  const headers: Record<string, string> =
+    error instanceof StaleRevision && typeof error.currentRevision === 'string' ? { etag: etagOf(error.currentRevision) } : {};
   return new ApiError(status, error.code, error.message, error.details, error.extra, headers);
 }
 
 /** A request part that broke its route's zod schema: the body in the route's words (config.bodyName), other parts generically. */
 function schemaViolationAsApiError(error: RequestSchemaViolation, request: FastifyRequest | undefined): ApiError {
   const details = issuesToDetails(error.issues);
-  if (error.httpPart === 'body') return new ApiError(400, 'schema_violation', messages.schemaViolation(request?.routeOptions.config.bodyName ?? 'request body'), details);
+  if (error.httpPart === 'body')
+    return new ApiError(400, 'schema_violation', messages.schemaViolation(request?.routeOptions.config.bodyName ?? 'request body'), details);
   return new ApiError(400, 'bad_request', messages.requestPartInvalid(error.httpPart), details);
 }
 
@@ -105,7 +110,12 @@ export function toApiError(thrown: unknown, request?: FastifyRequest): ApiError 
       return new ApiError(400, 'too_deep', error.message, [{ path: '$', message: error.message }]);
   }
   if (error.validation) {
-    return new ApiError(400, 'bad_request', error.message, error.validation.map((v) => ({ path: v.instancePath || '$', message: v.message ?? 'invalid' })));
+    return new ApiError(
+      400,
+      'bad_request',
+      error.message,
+      error.validation.map((v) => ({ path: v.instancePath || '$', message: v.message ?? 'invalid' })),
+    );
   }
   if (status >= 500) return new ApiError(status, codeForStatus(status), messages.internal);
   return new ApiError(status, codeForStatus(status), error.message);

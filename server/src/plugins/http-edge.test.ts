@@ -71,23 +71,34 @@ describe('access token: every target form that reaches /api needs it', () => {
   });
 
   it('the workspace event stream under an encoded /api: 401, no stream', async () => {
-    const res = await rawRequest(tokenPort, requestText('GET', '/%61pi/changes', [host(tokenPort), 'Accept: text/event-stream', 'Connection: close']), { headersOnly: true });
+    const res = await rawRequest(tokenPort, requestText('GET', '/%61pi/changes', [host(tokenPort), 'Accept: text/event-stream', 'Connection: close']), {
+      headersOnly: true,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
-  it.each(['/%61pi/%zz', '/api/%E0%A4%A', 'ftp://127.0.0.1/api/settings', 'api/settings'])('%s cannot be decoded or used: 400, in the one error shape', async (target) => {
-    const res = await rawRequest(tokenPort, requestText('GET', target, [host(tokenPort), 'Connection: close']));
-    expectApiError(res, 400);
-  });
+  it.each(['/%61pi/%zz', '/api/%E0%A4%A', 'ftp://127.0.0.1/api/settings', 'api/settings'])(
+    '%s cannot be decoded or used: 400, in the one error shape',
+    async (target) => {
+      const res = await rawRequest(tokenPort, requestText('GET', target, [host(tokenPort), 'Connection: close']));
+      expectApiError(res, 400);
+    },
+  );
 
   it('an absolute-form target is answered normally with the token', async () => {
-    const res = await rawRequest(tokenPort, requestText('GET', `http://127.0.0.1:${tokenPort}/api/settings`, [host(tokenPort), `Authorization: Bearer ${TOKEN}`, 'Connection: close']));
+    const res = await rawRequest(
+      tokenPort,
+      requestText('GET', `http://127.0.0.1:${tokenPort}/api/settings`, [host(tokenPort), `Authorization: Bearer ${TOKEN}`, 'Connection: close']),
+    );
     expect(res.statusCode).toBe(200);
   });
 
   it('an absolute-form target naming a foreign authority: 403, even with the token', async () => {
-    const res = await rawRequest(tokenPort, requestText('GET', 'http://evil.example/api/settings', [host(tokenPort), `Authorization: Bearer ${TOKEN}`, 'Connection: close']));
+    const res = await rawRequest(
+      tokenPort,
+      requestText('GET', 'http://evil.example/api/settings', [host(tokenPort), `Authorization: Bearer ${TOKEN}`, 'Connection: close']),
+    );
     expectApiError(res, 403, 'host_not_allowed');
   });
 
@@ -95,7 +106,10 @@ describe('access token: every target form that reaches /api needs it', () => {
     const before = await hashTree(ws.base);
     const body = '{"defaultLlm":"planted"}';
     for (const target of ['/x/../api/settings', `http://127.0.0.1:${tokenPort}/api/settings`]) {
-      const res = await rawRequest(tokenPort, requestText('PUT', target, [host(tokenPort), 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close'], body));
+      const res = await rawRequest(
+        tokenPort,
+        requestText('PUT', target, [host(tokenPort), 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close'], body),
+      );
       expectApiError(res, 401, 'token_required');
     }
     expect(await hashTree(ws.base)).toEqual(before);
@@ -103,10 +117,13 @@ describe('access token: every target form that reaches /api needs it', () => {
 });
 
 describe('access token with the web app served (its wildcard route catches what no /api route does)', () => {
-  it.each(['/API/workflows', '/%61pi/nope', '/%61pi/workflows', '/x/../api/workflows', `/api/workflows/${'x'.repeat(3000)}`])('%s without the token: 401', async (target) => {
-    const res = await rawRequest(webPort, requestText('GET', target, [host(webPort), 'Connection: close']));
-    expectApiError(res, 401, 'token_required');
-  });
+  it.each(['/API/workflows', '/%61pi/nope', '/%61pi/workflows', '/x/../api/workflows', `/api/workflows/${'x'.repeat(3000)}`])(
+    '%s without the token: 401',
+    async (target) => {
+      const res = await rawRequest(webPort, requestText('GET', target, [host(webPort), 'Connection: close']));
+      expectApiError(res, 401, 'token_required');
+    },
+  );
 
   it('the page itself and its client-side routes need no token (the token arrives in the page URL)', async () => {
     for (const target of ['/', '/workflows/Workflow%2FResearchReport?token=x']) {
@@ -117,7 +134,10 @@ describe('access token with the web app served (its wildcard route catches what 
   });
 
   it('an over-long workflow id with the token: 400 invalid_workflow_id, not a 404 from the wildcard route', async () => {
-    const res = await rawRequest(webPort, requestText('GET', `/api/workflows/${'x'.repeat(3000)}`, [host(webPort), `Authorization: Bearer ${TOKEN}`, 'Connection: close']));
+    const res = await rawRequest(
+      webPort,
+      requestText('GET', `/api/workflows/${'x'.repeat(3000)}`, [host(webPort), `Authorization: Bearer ${TOKEN}`, 'Connection: close']),
+    );
     expectApiError(res, 400, 'invalid_workflow_id');
   });
 });
@@ -147,14 +167,20 @@ describe('slow request bodies', () => {
   });
 
   it('the timeout bounds receiving the request, not answering it: a slow handler still answers', async () => {
-    const res = await rawRequest(slowPort, requestText('POST', '/api/test/slow-handler', [host(slowPort), 'Content-Type: application/json', 'Content-Length: 2', 'Connection: close'], '{}'));
+    const res = await rawRequest(
+      slowPort,
+      requestText('POST', '/api/test/slow-handler', [host(slowPort), 'Content-Type: application/json', 'Content-Length: 2', 'Connection: close'], '{}'),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ done: true });
   });
 
   it('a request sent at once is answered as usual on the same server', async () => {
     const body = '{}';
-    const res = await rawRequest(slowPort, requestText('PUT', '/api/settings', [host(slowPort), 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close'], body));
+    const res = await rawRequest(
+      slowPort,
+      requestText('PUT', '/api/settings', [host(slowPort), 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close'], body),
+    );
     expect(res.statusCode).toBe(200);
   });
 });
@@ -166,7 +192,10 @@ describe('errors Node raises before Fastify sees a request use the one error sha
   });
 
   it('a broken chunked body: 400', async () => {
-    const res = await rawRequest(localPort, requestText('PUT', '/api/settings', [host(localPort), 'Content-Type: application/json', 'Transfer-Encoding: chunked'], 'zz\r\n{}\r\n0\r\n\r\n'));
+    const res = await rawRequest(
+      localPort,
+      requestText('PUT', '/api/settings', [host(localPort), 'Content-Type: application/json', 'Transfer-Encoding: chunked'], 'zz\r\n{}\r\n0\r\n\r\n'),
+    );
     expectApiError(res, 400, 'malformed_request');
   });
 

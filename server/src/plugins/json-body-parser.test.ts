@@ -142,10 +142,9 @@ describe('numbers are written as the body spelled them', () => {
     const fourSpace = 'Team/Ops/FourSpaceIndent';
     const url = workflowUrl(fourSpace, '/step-config');
     const res = await fixture.app.inject({ url });
-    const body = JSON.stringify(res.json()).replace('"execution_max_turns":30', '"execution_max_turns":30.0').replace(
-      '"use_code_execution_mode":false',
-      '"use_code_execution_mode":false,"budget":1e400',
-    );
+    const body = JSON.stringify(res.json())
+      .replace('"execution_max_turns":30', '"execution_max_turns":30.0')
+      .replace('"use_code_execution_mode":false', '"use_code_execution_mode":false,"budget":1e400');
     expect(body).toContain('30.0');
     const saved = await fixture.app.inject({ method: 'PUT', url, headers: { ...json, 'if-match': String(res.headers.etag) }, payload: body });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -16,7 +16,10 @@ beforeAll(async () => {
   ws = await copyFixtureWorkspace();
   app = await appFor(ws, { port: 4780 });
   // Bound to a LAN address, with one more name given by --allowed-host.
-  tokenApp = await appFor({ ...ws, dataDir: join(ws.base, 'data-token') }, { port: 4780, accessToken: TOKEN, host: '192.168.1.5', allowedHosts: ['planvas.lan'] });
+  tokenApp = await appFor(
+    { ...ws, dataDir: join(ws.base, 'data-token') },
+    { port: 4780, accessToken: TOKEN, host: '192.168.1.5', allowedHosts: ['planvas.lan'] },
+  );
   etag = String((await app.inject({ url: workflowUrl(id, '/plan'), headers: { host: '127.0.0.1:4780' } })).headers.etag);
 });
 afterAll(async () => {
@@ -66,7 +69,11 @@ describe('Origin check on state-changing requests', () => {
       const before = await hashTree(ws.base);
       expectApiError(await app.inject(save({ origin })), 403, 'origin_not_allowed');
       expectApiError(await app.inject(create({ origin })), 403, 'origin_not_allowed');
-      expectApiError(await app.inject({ method: 'POST', url: workflowUrl('Workflow/LegacyOnboarding', '/migrate'), headers: { host: '127.0.0.1:4780', origin } }), 403, 'origin_not_allowed');
+      expectApiError(
+        await app.inject({ method: 'POST', url: workflowUrl('Workflow/LegacyOnboarding', '/migrate'), headers: { host: '127.0.0.1:4780', origin } }),
+        403,
+        'origin_not_allowed',
+      );
       expect(existsSync(join(ws.root, 'Workflow/Planted'))).toBe(false);
       expect(await hashTree(ws.base)).toEqual(before);
     },
@@ -80,12 +87,22 @@ describe('Origin check on state-changing requests', () => {
 
   it.each(['http://127.0.0.1:4780', 'http://localhost:5173', 'http://[::1]:4780'])('Origin %s may save', async (origin) => {
     const view = { direction: 'TB', positions: { LR: {}, TB: {} } };
-    const res = await app.inject({ method: 'PUT', url: workflowUrl(id, '/view'), headers: { host: '127.0.0.1:4780', origin, 'content-type': 'application/json' }, payload: JSON.stringify(view) });
+    const res = await app.inject({
+      method: 'PUT',
+      url: workflowUrl(id, '/view'),
+      headers: { host: '127.0.0.1:4780', origin, 'content-type': 'application/json' },
+      payload: JSON.stringify(view),
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('requests without Origin (curl, the CLI) may save', async () => {
-    const res = await app.inject({ method: 'PUT', url: '/api/settings', headers: { host: 'localhost:4780', 'content-type': 'application/json' }, payload: '{}' });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { host: 'localhost:4780', 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -155,7 +172,16 @@ describe('access token: the path the router routes is the path that is guarded',
     const planUrl = `/%61pi/workflows/${encodeURIComponent(id)}/plan`;
     expectApiError(await tokenApp.inject({ ...save({}), url: planUrl }), 401, 'token_required');
     expectApiError(await tokenApp.inject({ ...create({}), url: '/%61pi/workflows' }), 401, 'token_required');
-    expectApiError(await tokenApp.inject({ method: 'PUT', url: '/%61pi/settings', headers: { ...local, 'content-type': 'application/json' }, payload: '{"defaultLlm":"planted"}' }), 401, 'token_required');
+    expectApiError(
+      await tokenApp.inject({
+        method: 'PUT',
+        url: '/%61pi/settings',
+        headers: { ...local, 'content-type': 'application/json' },
+        payload: '{"defaultLlm":"planted"}',
+      }),
+      401,
+      'token_required',
+    );
     expect(existsSync(join(ws.root, 'Workflow/Planted'))).toBe(false);
     expect(await hashTree(ws.base)).toEqual(before);
   });

@@ -53,7 +53,8 @@ export const requestGuard = fp(
       if (!isAllowedHost(host, allowedNames, options.port)) throw refuseHost(host, 'Host');
 
       const target = parseRequestTarget(request.url);
-      if (!target.ok) throw new ApiError(400, 'bad_request_target', messages.badRequestTarget(target.reason), [{ path: 'request target', message: target.reason }]);
+      if (!target.ok)
+        throw new ApiError(400, 'bad_request_target', messages.badRequestTarget(target.reason), [{ path: 'request target', message: target.reason }]);
       // An absolute-form target names the host itself, and HTTP/1.1 says it wins over Host.
       if (target.authority !== undefined && !isAllowedHost(target.authority, allowedNames, options.port)) throw refuseHost(target.authority, 'request target');
 
@@ -88,7 +89,14 @@ function checkToken(request: FastifyRequest, expected: Buffer): void {
     );
   }
   if (!timingSafeEqual(digest(token), expected)) {
-    throw new ApiError(401, 'token_invalid', messages.tokenWrong, [{ path: 'Authorization', message: 'wrong token' }], {}, { 'www-authenticate': 'Bearer realm="planvas", error="invalid_token"' });
+    throw new ApiError(
+      401,
+      'token_invalid',
+      messages.tokenWrong,
+      [{ path: 'Authorization', message: 'wrong token' }],
+      {},
+      { 'www-authenticate': 'Bearer realm="planvas", error="invalid_token"' },
+    );
   }
 }
 

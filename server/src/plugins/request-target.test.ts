@@ -29,12 +29,19 @@ describe('parseRequestTarget and mayBeUnderApi', () => {
     expect(underApi(target)).toBe(true);
   });
 
-  it.each(['/', '/workflows/Workflow%2FResearchReport', '/assets/app.js', '/apix', '/api-docs', '/x/api', '/learn-code/abc/tools/custom/call_sub_agent', '*', 'http://h'])(
-    '%s is outside /api',
-    (target) => {
-      expect(underApi(target)).toBe(false);
-    },
-  );
+  it.each([
+    '/',
+    '/workflows/Workflow%2FResearchReport',
+    '/assets/app.js',
+    '/apix',
+    '/api-docs',
+    '/x/api',
+    '/learn-code/abc/tools/custom/call_sub_agent',
+    '*',
+    'http://h',
+  ])('%s is outside /api', (target) => {
+    expect(underApi(target)).toBe(false);
+  });
 
   it('reads the authority of an absolute-form target', () => {
     expect(parseRequestTarget('http://Evil.Example:80/api')).toMatchObject({ ok: true, form: 'absolute', authority: 'evil.example:80' });

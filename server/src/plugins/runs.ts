@@ -46,7 +46,11 @@ export function listeningAddress(app: FastifyInstance): { host: string; port: nu
 
 export const runsPlugin = fp(
   async function runsPlugin(app: FastifyInstance, options: RunsOptions) {
-    const runs = new RunStore({ state: app.state, workspace: app.workspace, ...(options.summaryFlushMs !== undefined ? { summaryFlushMs: options.summaryFlushMs } : {}) });
+    const runs = new RunStore({
+      state: app.state,
+      workspace: app.workspace,
+      ...(options.summaryFlushMs !== undefined ? { summaryFlushMs: options.summaryFlushMs } : {}),
+    });
     const engine = new RunEngine({
       runs,
       workspace: app.workspace,

@@ -106,7 +106,9 @@ describe('serverPathRedactor', () => {
 
   it('hides the paths of fs error messages under no known folder', () => {
     expect(redact("ENOENT: no such file or directory, open '/etc/planvas/x'")).toBe("ENOENT: no such file or directory, open '<path>'");
-    expect(redact("EXDEV: cross-device link not permitted, rename '/a/b' -> '/c/d'")).toBe("EXDEV: cross-device link not permitted, rename '<path>' -> '<path>'");
+    expect(redact("EXDEV: cross-device link not permitted, rename '/a/b' -> '/c/d'")).toBe(
+      "EXDEV: cross-device link not permitted, rename '<path>' -> '<path>'",
+    );
     expect(redact("EACCES: permission denied, open 'C:\\\\Users\\\\me\\\\x'")).toBe("EACCES: permission denied, open '<path>'");
   });
 });

@@ -265,7 +265,10 @@ describe('GET /api/changes', () => {
     // A change of any workflow's document reaches the workspace stream too.
     const edited = `${plan.trimEnd()}\n\n`;
     await writeFile(planPath('Team/New'), edited);
-    await eventually(() => stream.of<DocumentChange>('change').some((c) => c.workflowId === 'Team/New' && c.revision === revisionOf(edited)), 'the edit of Team/New');
+    await eventually(
+      () => stream.of<DocumentChange>('change').some((c) => c.workflowId === 'Team/New' && c.revision === revisionOf(edited)),
+      'the edit of Team/New',
+    );
 
     await rm(join(ws.root, 'Team/New'), { recursive: true });
     await eventually(() => stream.of<WorkflowsChange>('workflows').some((w) => w.removed.includes('Team/New')), 'Team/New removed');

@@ -29,9 +29,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     return [body, { ...writeContextOf(request), spellings: jsonBodySource(body) }];
   };
 
-  app.get<WorkflowRoute>('/api/workflows/:id/plan', async (request, reply) =>
-    sendDocument(request, reply, await app.workspace.getPlan(request.params.id)),
-  );
+  app.get<WorkflowRoute>('/api/workflows/:id/plan', async (request, reply) => sendDocument(request, reply, await app.workspace.getPlan(request.params.id)));
   app.put<WorkflowRoute>('/api/workflows/:id/plan', async (request, reply) => {
     const precondition = requirePrecondition(request.headers['if-match']);
     const [body, context] = bodyAndContext(request);

@@ -81,7 +81,7 @@ describe('fixtures/generations as a workspace', () => {
     expect(byId['ProblemsOnDisk'].problems).toBeGreaterThan(0);
   });
 
-  it('GET /api/workflows/:id reports each fixture\'s generation', async () => {
+  it("GET /api/workflows/:id reports each fixture's generation", async () => {
     const generation = async (id: string) => (await server().inject({ url: workflowUrl(id) })).json().generation?.generation;
     expect(await generation('LoopTabsHugged')).toBe('loop');
     expect(await generation('AgentworksCompact')).toBe('agentworks');
@@ -134,12 +134,20 @@ describe('ProblemsOnDisk: a file that already breaks the schema', () => {
     const res = await server().inject({ url: workflowUrl(id) });
     expect(res.statusCode).toBe(200);
     const problems = res.json().problems as Json[];
-    expect(problems.filter((p) => p.code === 'schema').map((p) => p.path).sort()).toEqual(['$.steps[0].title', '$.steps[2].routes']);
+    expect(
+      problems
+        .filter((p) => p.code === 'schema')
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['$.steps[0].title', '$.steps[2].routes']);
   });
 
   it('GET /api/workflows/:id also reports its graph problems and the orphaned step_config entry', async () => {
     const problems = (await server().inject({ url: workflowUrl(id) })).json().problems as Json[];
-    const found = problems.filter((p) => p.code !== 'schema').map((p) => `${p.document} ${p.code} ${p.path}`).sort();
+    const found = problems
+      .filter((p) => p.code !== 'schema')
+      .map((p) => `${p.document} ${p.code} ${p.path}`)
+      .sort();
     expect(found).toEqual([
       'plan duplicate_step_id $.orphan_steps[0].id',
       'plan orphan_not_shared $.steps[1].predefined_routes[1].orphan_step_ref',
@@ -158,7 +166,12 @@ describe('ProblemsOnDisk: a file that already breaks the schema', () => {
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json();
     expect(saved).toMatchObject({ revision: etag.slice(1, -1), written: false });
-    expect((saved.problems as Json[]).filter((p) => p.code === 'schema').map((p) => p.path).sort()).toEqual(['$.steps[0].title', '$.steps[2].routes']);
+    expect(
+      (saved.problems as Json[])
+        .filter((p) => p.code === 'schema')
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['$.steps[0].title', '$.steps[2].routes']);
     expect(await readText(root, id, 'plan.json')).toBe(text);
     expect(await hashTree(root)).toEqual(before);
   });

@@ -8,7 +8,7 @@ import { expectApiError, hashTree, workflowUrl } from '../test-support/fixture-w
 const fixture = useFixtureApp('all');
 const id = 'Workflow/ResearchReport';
 const json = { 'content-type': 'application/json' };
-const layout = { key: 'v1:abc123', positions: { 'gather-sources': { x: 24, y: 310 }, '__start': { x: -120, y: 330 } } };
+const layout = { key: 'v1:abc123', positions: { 'gather-sources': { x: 24, y: 310 }, __start: { x: -120, y: 330 } } };
 
 const put = (workflow: string, direction: string, body: unknown) =>
   fixture.app.inject({ method: 'PUT', url: workflowUrl(workflow, `/layout/${direction}`), headers: json, payload: JSON.stringify(body) });

@@ -10,7 +10,9 @@ const DirectionParams = WorkflowParams.extend({ direction: LayoutDirection });
 async function knownDirection(request: FastifyRequest): Promise<void> {
   const { direction } = request.params as { direction: string };
   if (!LayoutDirection.safeParse(direction).success) {
-    throw new ApiError(400, 'bad_direction', `Unknown layout direction "${direction}"; use LR or TB`, [{ path: '$.direction', message: 'expected "LR" or "TB"' }]);
+    throw new ApiError(400, 'bad_direction', `Unknown layout direction "${direction}"; use LR or TB`, [
+      { path: '$.direction', message: 'expected "LR" or "TB"' },
+    ]);
   }
 }
 

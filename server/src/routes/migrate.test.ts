@@ -85,7 +85,12 @@ describe('POST /api/workflows/:id/migrate on LegacyOnboarding', () => {
     const res0 = await fixture.app.inject({ url: workflowUrl(id, '/plan') });
     const plan = res0.json();
     plan.objective = 'Edited before migrating';
-    const saved = await fixture.app.inject({ method: 'PUT', url: workflowUrl(id, '/plan'), headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) }, payload: JSON.stringify(plan) });
+    const saved = await fixture.app.inject({
+      method: 'PUT',
+      url: workflowUrl(id, '/plan'),
+      headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) },
+      payload: JSON.stringify(plan),
+    });
     expect(saved.statusCode).toBe(200);
     expect(await readFile(join(dir(), 'planning/plan.json'), 'utf8')).not.toContain('todo_task_step');
 

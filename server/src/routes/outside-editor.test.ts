@@ -77,7 +77,10 @@ describe('an editor writing between the If-Match check and the rename', () => {
     const document = await repository.getPlan(id);
     const body = structuredClone(document.document) as Json;
     body.edited_by_planvas = true;
-    await expect(answering(repository.savePlan(id, body, parseIfMatch(`"${document.revision}"`)!))).rejects.toMatchObject({ statusCode: 412, code: 'stale_revision' });
+    await expect(answering(repository.savePlan(id, body, parseIfMatch(`"${document.revision}"`)!))).rejects.toMatchObject({
+      statusCode: 412,
+      code: 'stale_revision',
+    });
     expect(await readFile(path, 'utf8')).toBe(editorBytes);
     expect((await readdir(planningDir())).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });

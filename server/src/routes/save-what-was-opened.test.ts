@@ -35,7 +35,12 @@ async function open(): Promise<{ plan: Json; etag: string }> {
 }
 
 const put = (plan: unknown, etag: string) =>
-  fixture.app.inject({ method: 'PUT', url: workflowUrl(ID, '/plan'), headers: { 'content-type': 'application/json', 'if-match': etag }, payload: JSON.stringify(plan) });
+  fixture.app.inject({
+    method: 'PUT',
+    url: workflowUrl(ID, '/plan'),
+    headers: { 'content-type': 'application/json', 'if-match': etag },
+    payload: JSON.stringify(plan),
+  });
 
 describe('saving what the user opened', () => {
   it('opens a file that breaks the schema with every problem, schema and graph alike, and its generation', async () => {
@@ -45,7 +50,12 @@ describe('saving what the user opened', () => {
     const view = res.json();
     const codes = (view.problems as Json[]).map((p) => `${p.code} ${p.path}`);
     expect(codes).toEqual(
-      expect.arrayContaining(['schema $.steps[0].title', 'schema $.steps[1].routes', 'unknown_target $.steps[0].next_step_id', 'missing_step_id $.steps[2].id']),
+      expect.arrayContaining([
+        'schema $.steps[0].title',
+        'schema $.steps[1].routes',
+        'unknown_target $.steps[0].next_step_id',
+        'missing_step_id $.steps[2].id',
+      ]),
     );
     expect(view.generation).toMatchObject({ generation: 'seed' });
     // The id-less step is shown under its display id.
@@ -75,7 +85,7 @@ describe('saving what the user opened', () => {
     expect(after).not.toContain('$.steps[2]');
   });
 
-  it('an old problem inside a step that moved is still the file\'s own', async () => {
+  it("an old problem inside a step that moved is still the file's own", async () => {
     await writeWorkflow(BROKEN);
     const { plan, etag } = await open();
     plan.steps.unshift({ type: 'regular', id: 'first', title: 'First' });
@@ -95,7 +105,11 @@ describe('saving what the user opened', () => {
   it('refuses a body that is not a plan at all', async () => {
     await writeWorkflow(BROKEN);
     const { etag } = await open();
-    const cases: Array<[unknown, string]> = [[{ objective: 'x' }, '$.steps'], [[1, 2], '$'], [{ steps: 'none' }, '$.steps']];
+    const cases: Array<[unknown, string]> = [
+      [{ objective: 'x' }, '$.steps'],
+      [[1, 2], '$'],
+      [{ steps: 'none' }, '$.steps'],
+    ];
     for (const [body, path] of cases) {
       const answer = expectApiError(await put(body, etag), 400, 'schema_violation');
       expect(answer.details[0]?.path).toBe(path);

@@ -95,7 +95,12 @@ describe('a state write the data folder refuses', () => {
     const before = { defaultLlm: { provider: 'openai', model_id: 'gpt-4.1' } };
     expect((await app!.inject({ method: 'PUT', url: '/api/settings', headers: json, payload: JSON.stringify(before) })).statusCode).toBe(200);
     await blockFile('state.json');
-    const failed = await app!.inject({ method: 'PUT', url: '/api/settings', headers: json, payload: JSON.stringify({ defaultLlm: { provider: 'openai', model_id: 'o3' } }) });
+    const failed = await app!.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: json,
+      payload: JSON.stringify({ defaultLlm: { provider: 'openai', model_id: 'o3' } }),
+    });
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
     expect((await app!.inject({ url: '/api/settings' })).json()).toEqual(before);
   });
@@ -113,7 +118,12 @@ describe('a state write the data folder refuses', () => {
   it.skipIf(runsAsRoot)('a read-only data folder: 503 data_folder_read_only, nothing applied', async () => {
     await startApp();
     await readOnly(ws!.dataDir);
-    const failed = await app!.inject({ method: 'PUT', url: '/api/settings', headers: json, payload: JSON.stringify({ defaultLlm: { provider: 'openai', model_id: 'o3' } }) });
+    const failed = await app!.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: json,
+      payload: JSON.stringify({ defaultLlm: { provider: 'openai', model_id: 'o3' } }),
+    });
     expectApiError(failed, 503, 'data_folder_read_only');
     expect((await app!.inject({ url: '/api/settings' })).json()).toEqual({});
   });
@@ -127,7 +137,12 @@ describe('a workspace planvas cannot write', () => {
     plan.objective = 'Edited';
     const tree = await hashTree(ws!.root);
     await readOnly(join(ws!.root, id, 'planning'));
-    const res = await app!.inject({ method: 'PUT', url: workflowUrl(id, '/plan'), headers: { ...json, 'if-match': String(got.headers.etag) }, payload: JSON.stringify(plan) });
+    const res = await app!.inject({
+      method: 'PUT',
+      url: workflowUrl(id, '/plan'),
+      headers: { ...json, 'if-match': String(got.headers.etag) },
+      payload: JSON.stringify(plan),
+    });
     const body = expectApiError(res, 503, 'workspace_read_only');
     expect(body.message).toContain(`"${id}/planning"`);
     expect(await hashTree(ws!.root)).toEqual(tree);
@@ -150,7 +165,12 @@ describe('a workspace planvas cannot write', () => {
         const plan = got.json();
         plan.objective = 'Edited';
         const tree = await hashTree(ws.root);
-        const res = await server.inject({ method: 'PUT', url: workflowUrl(id, '/plan'), headers: { ...json, 'if-match': String(got.headers.etag) }, payload: JSON.stringify(plan) });
+        const res = await server.inject({
+          method: 'PUT',
+          url: workflowUrl(id, '/plan'),
+          headers: { ...json, 'if-match': String(got.headers.etag) },
+          payload: JSON.stringify(plan),
+        });
         const body = expectApiError(res, status, expected);
         if (expected === 'workspace_read_only') expect(body.message).toContain(`"${id}/planning"`);
         expect(res.body).not.toContain(ws.root);

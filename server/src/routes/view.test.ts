@@ -26,7 +26,12 @@ describe('view settings', () => {
   it('rejects an invalid view with the path of each problem and keeps the stored one', async () => {
     const before = await hashTree(fixture.ws.base);
     const body = expectApiError(
-      await fixture.app.inject({ method: 'PUT', url: workflowUrl(id, '/view'), headers: json, payload: JSON.stringify({ direction: 'diagonal', positions: { LR: { a: { x: 'left' } }, TB: {} } }) }),
+      await fixture.app.inject({
+        method: 'PUT',
+        url: workflowUrl(id, '/view'),
+        headers: json,
+        payload: JSON.stringify({ direction: 'diagonal', positions: { LR: { a: { x: 'left' } }, TB: {} } }),
+      }),
       400,
       'schema_violation',
     );

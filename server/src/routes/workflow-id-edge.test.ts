@@ -79,7 +79,12 @@ describe('ids are NFC: the decomposed and the composed spelling name the same fo
     expect(read.statusCode).toBe(200);
     expect(read.json().id).toBe(nfc);
     const etag = String(read.headers.etag ?? `"${read.json().planRevision}"`);
-    const save = await fixture.app.inject({ method: 'PUT', url: workflowUrl(nfd, '/plan'), headers: { 'content-type': 'application/json', 'if-match': etag }, payload: JSON.stringify({ objective: 'both spellings', steps: [] }) });
+    const save = await fixture.app.inject({
+      method: 'PUT',
+      url: workflowUrl(nfd, '/plan'),
+      headers: { 'content-type': 'application/json', 'if-match': etag },
+      payload: JSON.stringify({ objective: 'both spellings', steps: [] }),
+    });
     expect(save.statusCode).toBe(200);
     expect((await fixture.app.inject({ url: workflowUrl(nfc, '/plan') })).json().objective).toBe('both spellings');
   });
@@ -91,7 +96,12 @@ describe('ids are NFC: the decomposed and the composed spelling name the same fo
     expect(list.workflows.map((w) => w.id)).toContain(nfc);
     const read = await fixture.app.inject({ url: workflowUrl(nfc) });
     expect(read.statusCode).toBe(200);
-    const save = await fixture.app.inject({ method: 'PUT', url: workflowUrl(nfc, '/plan'), headers: { 'content-type': 'application/json', 'if-match': `"${read.json().planRevision}"` }, payload: '{"objective": "saved", "steps": []}' });
+    const save = await fixture.app.inject({
+      method: 'PUT',
+      url: workflowUrl(nfc, '/plan'),
+      headers: { 'content-type': 'application/json', 'if-match': `"${read.json().planRevision}"` },
+      payload: '{"objective": "saved", "steps": []}',
+    });
     expect(save.statusCode).toBe(200);
     // Written into the folder as it is spelled on disk: no second, NFC-spelled folder appears.
     expect(await readdir(fixture.ws.root)).not.toContain('Caf\u00e9');

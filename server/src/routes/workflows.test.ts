@@ -36,7 +36,12 @@ describe('GET /api/workflows', () => {
     const { body } = await freshPlan('Workflow/NoFinalNewline');
     body.title = 'Résumé tidy-up';
     const etag = String((await fixture.app.inject({ url: workflowUrl('Workflow/NoFinalNewline', '/plan') })).headers.etag);
-    await fixture.app.inject({ method: 'PUT', url: workflowUrl('Workflow/NoFinalNewline', '/plan'), headers: { 'content-type': 'application/json', 'if-match': etag }, payload: JSON.stringify(body) });
+    await fixture.app.inject({
+      method: 'PUT',
+      url: workflowUrl('Workflow/NoFinalNewline', '/plan'),
+      headers: { 'content-type': 'application/json', 'if-match': etag },
+      payload: JSON.stringify(body),
+    });
     const list = (await fixture.app.inject({ url: '/api/workflows' })).json().workflows as Json[];
     expect(list.find((w) => w.id === 'Workflow/NoFinalNewline')?.title).toBe('Résumé tidy-up');
   });
@@ -96,7 +101,12 @@ describe('GET /api/workflows/:id', () => {
     const res0 = await fixture.app.inject({ url: workflowUrl(id, '/plan') });
     const plan = res0.json();
     plan.steps[0].next_step_id = 'no-such-step';
-    const res = await fixture.app.inject({ method: 'PUT', url: workflowUrl(id, '/plan'), headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) }, payload: JSON.stringify(plan) });
+    const res = await fixture.app.inject({
+      method: 'PUT',
+      url: workflowUrl(id, '/plan'),
+      headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) },
+      payload: JSON.stringify(plan),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().problems).toContainEqual(expect.objectContaining({ code: 'unknown_target', path: '$.steps[0].next_step_id', document: 'plan' }));
   });

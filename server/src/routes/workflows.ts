@@ -19,6 +19,9 @@ export const workflowRoutes: ZodRoutes = async (app) => {
   app.post('/api/workflows', { schema: { body: CreateWorkflowBody }, config: { bodyName: 'new workflow' } }, async (request, reply) => {
     const body = request.body;
     const created = await app.workspace.create(body.id, body.template, body.objective, writeContextOf(request));
-    return reply.status(201).header('location', `/api/workflows/${encodeURIComponent(created.id)}`).send(created);
+    return reply
+      .status(201)
+      .header('location', `/api/workflows/${encodeURIComponent(created.id)}`)
+      .send(created);
   });
 };

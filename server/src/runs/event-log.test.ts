@@ -50,14 +50,20 @@ describe('EventLog', () => {
   it('cuts a torn last line left by a crash, so the file stays valid JSON Lines', async () => {
     const path = join(dir, 'events.jsonl');
     const log = await EventLog.open(path);
-    await log.append([{ type: 'a', data: {} }, { type: 'b', data: {} }]);
+    await log.append([
+      { type: 'a', data: {} },
+      { type: 'b', data: {} },
+    ]);
     await log.close();
     await appendFile(path, '{"seq":3,"type":"c","timest');
     const reopened = await EventLog.open(path);
     expect(reopened.lastSeq).toBe(2);
     await reopened.append([{ type: 'c', data: { ok: true } }]);
     await reopened.close();
-    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as EventEnvelope);
+    const lines = (await readFile(path, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as EventEnvelope);
     expect(lines.map((e) => [e.seq, e.type])).toEqual([
       [1, 'a'],
       [2, 'b'],
@@ -69,7 +75,12 @@ describe('EventLog', () => {
     const log = await EventLog.open(join(dir, 'events.jsonl'));
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
-    await expect(log.append([{ type: 'ok', data: {} }, { type: 'bad', data: cyclic }])).rejects.toThrow();
+    await expect(
+      log.append([
+        { type: 'ok', data: {} },
+        { type: 'bad', data: cyclic },
+      ]),
+    ).rejects.toThrow();
     const [stored] = await log.append([{ type: 'ok', data: {} }]);
     expect(stored!.seq).toBe(1);
     await log.close();
@@ -77,7 +88,13 @@ describe('EventLog', () => {
 
   it('keeps a given timestamp (imports) and stamps the others', async () => {
     const log = await EventLog.open(join(dir, 'events.jsonl'));
-    const [a, b] = await log.append([{ type: 'x', data: {}, timestamp: '2025-06-12T09:14:03+02:00' }, { type: 'y', data: {} }], () => '2030-01-01T00:00:00.000Z');
+    const [a, b] = await log.append(
+      [
+        { type: 'x', data: {}, timestamp: '2025-06-12T09:14:03+02:00' },
+        { type: 'y', data: {} },
+      ],
+      () => '2030-01-01T00:00:00.000Z',
+    );
     expect(a!.timestamp).toBe('2025-06-12T09:14:03+02:00');
     expect(b!.timestamp).toBe('2030-01-01T00:00:00.000Z');
     await log.close();

@@ -24,7 +24,10 @@ describe('GET /api/runs/:runId/events of a finished run', () => {
     const created = await fixture.app.inject({ method: 'POST', url: '/api/runs', payload: { workflowId: WF } });
     const runId = created.json().runId as string;
     for (let from = 0; from < events; from += 1000) {
-      const batch = Array.from({ length: Math.min(1000, events - from) }, (_, i) => ({ type: 'tick', data: { n: from + i, pad: 'p'.repeat((from + i) % 50) } }));
+      const batch = Array.from({ length: Math.min(1000, events - from) }, (_, i) => ({
+        type: 'tick',
+        data: { n: from + i, pad: 'p'.repeat((from + i) % 50) },
+      }));
       expect((await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/events`, payload: batch })).statusCode).toBe(200);
     }
     await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/events`, payload: { type: 'run_status', data: { status: 'completed' } } });
@@ -35,7 +38,7 @@ describe('GET /api/runs/:runId/events of a finished run', () => {
 
   async function allPages(runId: string, limit: number): Promise<number[]> {
     const seqs: number[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const res = await fixture.app.inject({ url: `/api/runs/${runId}/events?after=${after}&limit=${limit}` });
       expect(res.statusCode, res.body).toBe(200);
       const page = res.json() as { events: EventEnvelope[]; notices: unknown[] };
@@ -77,7 +80,10 @@ describe('GET /api/runs/:runId/events of a finished run', () => {
     expect(await allPages(runId, 5000)).toEqual(everySeq);
 
     // Stale: the log grew behind its back (what a crash leaves); the new lines are read too.
-    await appendFile(join(logDir(runId), 'events.jsonl'), `${JSON.stringify({ seq: 5003, type: 'tick', timestamp: '2025-01-01T00:00:00.000Z', data: { n: 5001 } })}\n`);
+    await appendFile(
+      join(logDir(runId), 'events.jsonl'),
+      `${JSON.stringify({ seq: 5003, type: 'tick', timestamp: '2025-01-01T00:00:00.000Z', data: { n: 5001 } })}\n`,
+    );
     await fixture.restart();
     const tail = (await fixture.app.inject({ url: `/api/runs/${runId}/events?after=5001` })).json() as { events: EventEnvelope[]; lastSeq: number };
     expect(tail.events.map((e) => e.seq)).toEqual([5002, 5003]);
@@ -118,7 +124,9 @@ describe('LogIndexCache reads', () => {
     const path = join(dir, 'events.jsonl');
     const log = await EventLog.open(path);
     for (let from = 0; from < events; from += 5000) {
-      await log.append(Array.from({ length: Math.min(5000, events - from) }, (_, i) => ({ type: 'tick', data: { n: from + i, text: 'some payload of a typical event' } })));
+      await log.append(
+        Array.from({ length: Math.min(5000, events - from) }, (_, i) => ({ type: 'tick', data: { n: from + i, text: 'some payload of a typical event' } })),
+      );
     }
     await log.close();
     return { path, size: (await stat(path)).size };
@@ -160,7 +168,7 @@ describe('LogIndexCache reads', () => {
   });
 });
 
-describe('reading a run\'s events right as it ends', () => {
+describe("reading a run's events right as it ends", () => {
   it('answers pages that were being read while the finished run\'s log closed (no "file closed")', async () => {
     const root = await tempRoot();
     await writeWorkflow(root.root, 'W', todoTaskPlan());
@@ -168,7 +176,11 @@ describe('reading a run\'s events right as it ends', () => {
     try {
       for (let round = 0; round < 5; round++) {
         const run = await harness.runs.create({ workflowId: 'W', provider: 'external' });
-        for (let i = 0; i < 10; i++) await harness.runs.append(run.id, Array.from({ length: 2000 }, (_, n) => ({ type: 'step_status', data: { step_id: `s${n}`, status: 'running' } })));
+        for (let i = 0; i < 10; i++)
+          await harness.runs.append(
+            run.id,
+            Array.from({ length: 2000 }, (_, n) => ({ type: 'step_status', data: { step_id: `s${n}`, status: 'running' } })),
+          );
         // The final status is durable when append returns; the log is closed a moment later, under
         // readers that started on the still-open log (and some that start after it closed).
         await harness.runs.append(run.id, [{ type: 'run_status', data: { status: 'completed' } }]);

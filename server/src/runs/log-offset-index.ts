@@ -106,7 +106,13 @@ export class LogOffsetIndex {
   }
 
   clone(): LogOffsetIndex {
-    return new LogOffsetIndex(this.every, this.checkpoints.map((c) => ({ ...c })), this.coveredSize, this.coveredLines, this.highestSeq);
+    return new LogOffsetIndex(
+      this.every,
+      this.checkpoints.map((c) => ({ ...c })),
+      this.coveredSize,
+      this.coveredLines,
+      this.highestSeq,
+    );
   }
 
   toJSON(): SerializedIndex {
@@ -124,7 +130,8 @@ export class LogOffsetIndex {
   static fromJSON(value: unknown): LogOffsetIndex | undefined {
     if (typeof value !== 'object' || value === null) return undefined;
     const v = value as Partial<Record<keyof SerializedIndex, unknown>>;
-    if (v.version !== 1 || !isCount(v.every) || v.every === 0 || !isCount(v.size) || !isCount(v.lines) || !isCount(v.maxSeq) || !Array.isArray(v.checkpoints)) return undefined;
+    if (v.version !== 1 || !isCount(v.every) || v.every === 0 || !isCount(v.size) || !isCount(v.lines) || !isCount(v.maxSeq) || !Array.isArray(v.checkpoints))
+      return undefined;
     if (v.checkpoints.length !== Math.ceil(v.lines / v.every)) return undefined;
     const checkpoints: Checkpoint[] = [];
     for (const [i, entry] of v.checkpoints.entries()) {

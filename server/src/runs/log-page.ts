@@ -73,7 +73,12 @@ export async function readEventsPage(reader: LogReader, index: LogOffsetIndex, e
       if (parsed.ok) {
         if (parsed.envelope.seq > after) page.events.push(parsed.envelope);
       } else if (maxSeq >= after) {
-        page.notices.push({ code: 'log_corrupt', line, ...(parsed.seq !== undefined ? { seq: parsed.seq } : {}), message: runMessages.logCorrupt(line, parsed.reason) });
+        page.notices.push({
+          code: 'log_corrupt',
+          line,
+          ...(parsed.seq !== undefined ? { seq: parsed.seq } : {}),
+          message: runMessages.logCorrupt(line, parsed.reason),
+        });
       }
       const seq = parsed.ok ? parsed.envelope.seq : parsed.seq;
       if (seq !== undefined && seq > maxSeq) maxSeq = seq;

@@ -67,7 +67,8 @@ describe('a corrupt complete line in a run log', () => {
     expect(all.json().lastSeq).toBe(7);
 
     // Each notice comes once across pages: with the page whose range holds the line.
-    const page = async (after: number, limit: number) => (await fixture.app.inject({ url: `/api/runs/${runId}/events?after=${after}&limit=${limit}` })).json() as { events: EventEnvelope[]; notices: Notice[] };
+    const page = async (after: number, limit: number) =>
+      (await fixture.app.inject({ url: `/api/runs/${runId}/events?after=${after}&limit=${limit}` })).json() as { events: EventEnvelope[]; notices: Notice[] };
     const first = await page(0, 2);
     expect([first.events.map((e) => e.seq), first.notices.map((n) => n.line)]).toEqual([[1, 2], []]);
     const second = await page(2, 2);
@@ -122,8 +123,26 @@ describe('the run index after a crash between the log append and the index updat
     await appendFile(
       logOf(runId),
       [
-        line(4, 'todo_task_item_created', { step_index: 0, step_path: 'step-1', step_id: 'research-todo', todo_id: 't1', title: 'One', description: '', priority: 'high', created_by: 'x' }),
-        line(5, 'todo_task_item_created', { step_index: 0, step_path: 'step-1', step_id: 'research-todo', todo_id: 't2', title: 'Two', description: '', priority: 'high', created_by: 'x' }),
+        line(4, 'todo_task_item_created', {
+          step_index: 0,
+          step_path: 'step-1',
+          step_id: 'research-todo',
+          todo_id: 't1',
+          title: 'One',
+          description: '',
+          priority: 'high',
+          created_by: 'x',
+        }),
+        line(5, 'todo_task_item_created', {
+          step_index: 0,
+          step_path: 'step-1',
+          step_id: 'research-todo',
+          todo_id: 't2',
+          title: 'Two',
+          description: '',
+          priority: 'high',
+          created_by: 'x',
+        }),
         line(6, 'todo_task_item_completed', { todo_id: 't1', title: 'One', result: 'ok', completed_by: 'x' }),
         '',
       ].join('\n'),

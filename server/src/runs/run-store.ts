@@ -191,7 +191,12 @@ export class RunStore {
         const paths = pathsOf(this.options.workspace.root, files.dir, files.id, summary.id);
         this.logIndexes.forget(paths.eventsPath);
         const run: OpenRun = { tracker: new RunSummaryTracker(summary), paths, dirty: false, log: undefined as unknown as EventLog };
-        run.log = await EventLog.open(paths.eventsPath, (envelopes) => this.committed(summary.id, run, envelopes), this.options.syncPolicy ?? syncPolicyFromEnv(), { root: paths.root });
+        run.log = await EventLog.open(
+          paths.eventsPath,
+          (envelopes) => this.committed(summary.id, run, envelopes),
+          this.options.syncPolicy ?? syncPolicyFromEnv(),
+          { root: paths.root },
+        );
         if (run.log.lastSeq !== summary.eventCount) {
           // The log holds what the index never heard of (a crash between an append and the index
           // update) or lost what it had: the log is the record, so the row is rebuilt from it.
@@ -284,7 +289,11 @@ export class RunStore {
         const paths = await this.paths(summary.id);
         const lastSeq = await this.logIndexes.maxSeq(paths.root, paths.eventsPath);
         if (lastSeq === summary.eventCount) continue;
-        const tracker = await this.trackerFromLog(summary, lastSeq, async (after) => (await this.logIndexes.readPage(paths.root, paths.eventsPath, after, REBUILD_PAGE)).events);
+        const tracker = await this.trackerFromLog(
+          summary,
+          lastSeq,
+          async (after) => (await this.logIndexes.readPage(paths.root, paths.eventsPath, after, REBUILD_PAGE)).events,
+        );
         const row = tracker.summary;
         await this.options.state.update((draft) => {
           draft.runs[summary.id] = row;
@@ -300,7 +309,7 @@ export class RunStore {
   /** A summary tracker fed every event of the log from the start, on the row's fixed facts. */
   private async trackerFromLog(summary: RunSummary, lastSeq: number, readAfter: (after: number) => Promise<EventEnvelope[]>): Promise<RunSummaryTracker> {
     const tracker = new RunSummaryTracker(rowBeforeEvents(summary));
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await readAfter(after);
       if (page.length === 0) break;
       tracker.apply(page);
@@ -312,10 +321,12 @@ export class RunStore {
 
   /** Persists every pending index change (shutdown, tests). */
   async flush(): Promise<void> {
-    await Promise.all([...this.open.entries()].map(async ([id, run]) => {
-      await run.log.flush();
-      await this.persist(id, run);
-    }));
+    await Promise.all(
+      [...this.open.entries()].map(async ([id, run]) => {
+        await run.log.flush();
+        await this.persist(id, run);
+      }),
+    );
     await this.options.state.flush();
   }
 

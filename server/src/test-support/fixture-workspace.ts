@@ -54,7 +54,10 @@ export async function hashTree(dir: string): Promise<Record<string, string>> {
       else if (entry.isDirectory()) {
         out[key] = 'dir';
         await visit(path);
-      } else out[key] = createHash('sha256').update(await readFile(path)).digest('hex');
+      } else
+        out[key] = createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex');
     }
   };
   await visit(dir);

@@ -37,7 +37,13 @@ export function rawRequest(port: number, text: string, options: { timeoutMs?: nu
  * Sends `head` (request line and headers), then `body` one byte every `everyMs` (a client that
  * dribbles its body), and answers whatever the server sends back.
  */
-export function dribbledRequest(port: number, head: string, body: string, everyMs: number, options: { timeoutMs?: number; waitForClose?: boolean } = {}): Promise<RawResponse> {
+export function dribbledRequest(
+  port: number,
+  head: string,
+  body: string,
+  everyMs: number,
+  options: { timeoutMs?: number; waitForClose?: boolean } = {},
+): Promise<RawResponse> {
   return exchange(
     port,
     (socket) => {
@@ -85,7 +91,10 @@ function exchange(port: number, send: (socket: Socket) => void, options: Exchang
       socket.destroy();
       reject(error);
     };
-    const timer = setTimeout(() => fail(new Error(`no response within ${options.timeoutMs ?? 5000} ms: ${JSON.stringify(received.toString('latin1'))}`)), options.timeoutMs ?? 5000);
+    const timer = setTimeout(
+      () => fail(new Error(`no response within ${options.timeoutMs ?? 5000} ms: ${JSON.stringify(received.toString('latin1'))}`)),
+      options.timeoutMs ?? 5000,
+    );
     socket.on('connect', () => send(socket));
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);

@@ -42,7 +42,14 @@ export function todoTaskPlan(options: { routes?: number; generic?: boolean; vali
     route_id: `r${i + 1}`,
     route_name: `Route ${i + 1}`,
     condition: `When todo ${i + 1} needs doing`,
-    sub_agent_step: { type: 'regular', id: `agent-${i + 1}`, title: `Agent ${i + 1}`, description: `Do part ${i + 1}`, success_criteria: `part${i + 1}.md exists`, context_output: `part${i + 1}.md` },
+    sub_agent_step: {
+      type: 'regular',
+      id: `agent-${i + 1}`,
+      title: `Agent ${i + 1}`,
+      description: `Do part ${i + 1}`,
+      success_criteria: `part${i + 1}.md exists`,
+      context_output: `part${i + 1}.md`,
+    },
   }));
   return {
     objective: 'Test objective',
@@ -103,10 +110,13 @@ export async function runSummary(app: FastifyInstance, runId: string): Promise<R
 }
 
 export async function waitForStatus(app: FastifyInstance, runId: string, statuses: ReadonlyArray<string>): Promise<RunSummary> {
-  return until(async () => {
-    const run = await runSummary(app, runId);
-    return statuses.includes(run.status) ? run : undefined;
-  }, `run ${runId} to be ${statuses.join(' or ')}`);
+  return until(
+    async () => {
+      const run = await runSummary(app, runId);
+      return statuses.includes(run.status) ? run : undefined;
+    },
+    `run ${runId} to be ${statuses.join(' or ')}`,
+  );
 }
 
 export async function runEvents(app: FastifyInstance, runId: string): Promise<EventEnvelope[]> {

@@ -37,7 +37,11 @@ export interface Running {
 /** Starts a long-running process and resolves once its output matches `ready` (rejects if it exits first). */
 export function startTsx(script: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<Running & { match: RegExpMatchArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: SERVER_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let settled = false;
     const stop = () =>

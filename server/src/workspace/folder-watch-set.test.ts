@@ -18,7 +18,10 @@ afterEach(async () => {
 describe('FolderWatchSet', () => {
   it('watches exactly the folders it is given and reports events with the folder and file name', async () => {
     const events: Array<[string, string | null]> = [];
-    set = new FolderWatchSet((folder, name) => events.push([folder, name]), () => undefined);
+    set = new FolderWatchSet(
+      (folder, name) => events.push([folder, name]),
+      () => undefined,
+    );
     const a = join(dir, 'a');
     const b = join(dir, 'b');
     await mkdir(a);
@@ -40,7 +43,10 @@ describe('FolderWatchSet', () => {
 
   it('watches a folder that was deleted and made again anew', async () => {
     const events: Array<[string, string | null]> = [];
-    set = new FolderWatchSet((folder, name) => events.push([folder, name]), () => undefined);
+    set = new FolderWatchSet(
+      (folder, name) => events.push([folder, name]),
+      () => undefined,
+    );
     const a = join(dir, 'a');
     await mkdir(a);
     await set.sync([a]);
@@ -52,7 +58,10 @@ describe('FolderWatchSet', () => {
   });
 
   it('closes every watch and watches nothing after close', async () => {
-    set = new FolderWatchSet(() => undefined, () => undefined);
+    set = new FolderWatchSet(
+      () => undefined,
+      () => undefined,
+    );
     await set.sync([dir]);
     expect(set.size).toBe(1);
     set.close();

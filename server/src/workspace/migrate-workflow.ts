@@ -51,7 +51,10 @@ export async function migrateWorkflowFiles(
   if (config) {
     if (!config.source) throw new UnreadableDocument('step_config.json', config.unreadable, config.revision);
     const read = readStepConfig(config.source.value);
-    if (!read.ok) throw new Unprocessable('step_config_invalid', 'step_config.json does not match the schema; fix it before migrating', read.details, { currentRevision: config.revision });
+    if (!read.ok)
+      throw new Unprocessable('step_config_invalid', 'step_config.json does not match the schema; fix it before migrating', read.details, {
+        currentRevision: config.revision,
+      });
     stepConfig = read.config;
     form = read.form;
   }

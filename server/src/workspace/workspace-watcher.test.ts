@@ -102,7 +102,12 @@ describe('WorkspaceWatcher', () => {
 
   it('tells the other subscribers when one subscriber throws', async () => {
     const good = recorder<WorkflowRevisions>();
-    await watcher.subscribeWorkflow(ID, { ready: () => undefined, change: () => { throw new Error('broken stream'); } });
+    await watcher.subscribeWorkflow(ID, {
+      ready: () => undefined,
+      change: () => {
+        throw new Error('broken stream');
+      },
+    });
     await watcher.subscribeWorkflow(ID, good.subscriber);
     await writeFile(planPath(), `${await readFile(planPath(), 'utf8')} `);
     await eventually(() => good.changes().length === 1, 'the change for the healthy subscriber');

@@ -48,7 +48,10 @@ describe('setAgentConfig', () => {
     expect(invalid.ok).toBe(false);
     if (!invalid.ok) {
       expect(invalid.reason).toMatch(/would not be valid/);
-      expect(invalid.details?.map((d) => d.path).sort()).toEqual(['$.steps[0].agent_configs.execution_llm.model_id', '$.steps[0].agent_configs.execution_max_turns']);
+      expect(invalid.details?.map((d) => d.path).sort()).toEqual([
+        '$.steps[0].agent_configs.execution_llm.model_id',
+        '$.steps[0].agent_configs.execution_max_turns',
+      ]);
     }
   });
 });

@@ -42,7 +42,9 @@ function editAgentConfigs(doc: PlanDocument, stepId: string, patch: AgentConfigP
   const at = index >= 0 ? index : config.steps.length;
   const parsed = AgentConfigs.safeParse(nextAgent);
   if (!parsed.success) return fail(editReasons.invalidAgentConfig(stepId), issuesToDetails(parsed.error.issues, ['steps', at, 'agent_configs']));
-  const entry: StepConfigEntry = existing ? { ...existing, agent_configs: nextAgent } : { id: stepId, ...(title !== undefined ? { title } : {}), agent_configs: nextAgent };
+  const entry: StepConfigEntry = existing
+    ? { ...existing, agent_configs: nextAgent }
+    : { id: stepId, ...(title !== undefined ? { title } : {}), agent_configs: nextAgent };
   const steps = [...config.steps];
   steps[at] = entry;
   return done(withStepConfig(doc, { ...config, steps }));

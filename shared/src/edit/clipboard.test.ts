@@ -27,7 +27,10 @@ describe('pasteSteps', () => {
     expect(new Set(ids).size).toBe(ids.length);
     // Inside the pasted set: follows the copies. Outside it: kept, since those steps exist here.
     expect(stepOf(result.doc, 'deep-analysis-2')).toMatchObject({ next_step_id: 'choose-depth' });
-    expect(stepOf(result.doc, 'editor-review-2')).toMatchObject({ next_step_id: 'quality-gate', option_routes: { '0': 'quality-gate', reject: 'draft-report-2', '2': 'fact-audit' } });
+    expect(stepOf(result.doc, 'editor-review-2')).toMatchObject({
+      next_step_id: 'quality-gate',
+      option_routes: { '0': 'quality-gate', reject: 'draft-report-2', '2': 'fact-audit' },
+    });
     expect(result.doc.stepConfig?.steps.slice(3).map((e) => e.id)).toEqual(['research-todo-2', 'literature-reviewer-2']);
     expect(result.doc.stepConfig?.steps.slice(3)[0]).toMatchObject({ agent_configs: { execution_max_turns: 40 } });
     doc.plan.steps.forEach((s, i) => expect(result.doc.plan.steps[i]).toBe(s));
@@ -77,7 +80,11 @@ describe('duplicateSteps', () => {
     const result = expectOk(duplicateSteps(doc, ['draft-report', 'deep-analysis']));
     expect(result.doc.plan.steps.map((s) => s.id).slice(4, 8)).toEqual(['deep-analysis', 'draft-report', 'deep-analysis-2', 'draft-report-2']);
     const branch = expectOk(duplicateSteps(doc, ['flag-gaps'])).doc;
-    expect((stepOf(branch, 'quality-gate') as { if_false_steps: Array<{ id: string }> }).if_false_steps.map((s) => s.id)).toEqual(['flag-gaps', 'flag-gaps-2', 'notify-editor']);
+    expect((stepOf(branch, 'quality-gate') as { if_false_steps: Array<{ id: string }> }).if_false_steps.map((s) => s.id)).toEqual([
+      'flag-gaps',
+      'flag-gaps-2',
+      'notify-editor',
+    ]);
     expect(expectRefused(duplicateSteps(doc, ['fact-checker']))).toMatch(/select at least one step/);
   });
 });

@@ -94,7 +94,14 @@ export function duplicateSteps(doc: PlanDocument, ids: readonly string[]): EditR
   const roots = selectedRoots(doc.plan, ids).filter((v) => listPosition(v) !== undefined);
   const last = roots[roots.length - 1];
   if (!last) return fail(editReasons.nothingToDuplicate);
-  return pasteSteps(doc, copySteps(doc, roots.map((v) => v.step.id)), { after: last.step.id });
+  return pasteSteps(
+    doc,
+    copySteps(
+      doc,
+      roots.map((v) => v.step.id),
+    ),
+    { after: last.step.id },
+  );
 }
 
 /** A main-list step needs its `type`; a sub-agent may leave it out, meaning `regular`. */

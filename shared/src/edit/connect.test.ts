@@ -13,7 +13,9 @@ describe('connect', () => {
     expect(stepOf(next, 'gather-sources')).toMatchObject({ next_step_id: 'draft-outline' });
     expect(targetsOf(next, 'gather-sources')).toEqual(['next->draft-outline']);
     next.plan.steps.slice(1).forEach((s, i) => expect(s).toBe(doc.plan.steps[i + 1]));
-    expect(stepOf(expectOk(connect(doc, { source: 'draft-report', sourceHandle: 'next', target: 'end' })).doc, 'draft-report')).toMatchObject({ next_step_id: 'end' });
+    expect(stepOf(expectOk(connect(doc, { source: 'draft-report', sourceHandle: 'next', target: 'end' })).doc, 'draft-report')).toMatchObject({
+      next_step_id: 'end',
+    });
     reread(next);
   });
 
@@ -33,9 +35,16 @@ describe('connect', () => {
     expect(stepOf(byValue, 'editor-review')['option_routes']).toEqual({ '0': 'quality-gate', reject: 'revise-scope', '2': 'fact-audit' });
     // The value key "reject" is reused, not joined by a "1": the file's keys stay its keys (their
     // textual order is the format-preserving writer's job; JS lists integer-like keys first).
-    expect(Object.keys(stepOf(byValue, 'editor-review')['option_routes'] as object)).toEqual(Object.keys(stepOf(doc, 'editor-review')['option_routes'] as object));
+    expect(Object.keys(stepOf(byValue, 'editor-review')['option_routes'] as object)).toEqual(
+      Object.keys(stepOf(doc, 'editor-review')['option_routes'] as object),
+    );
 
-    const bare = documentOf({ steps: [{ type: 'human_input', id: 'h', response_type: 'multiple_choice', options: ['a', 'b', 'c'], option_routes: { c: 'end' } }, { type: 'regular', id: 'x' }] });
+    const bare = documentOf({
+      steps: [
+        { type: 'human_input', id: 'h', response_type: 'multiple_choice', options: ['a', 'b', 'c'], option_routes: { c: 'end' } },
+        { type: 'regular', id: 'x' },
+      ],
+    });
     const first = expectOk(connect(bare, { source: 'h', sourceHandle: 'option-1', target: 'x' })).doc;
     expect(stepOf(first, 'h')['option_routes']).toEqual({ c: 'end', '1': 'x' });
     const second = expectOk(connect(first, { source: 'h', sourceHandle: 'option-2', target: 'x' })).doc;
@@ -109,7 +118,12 @@ describe('disconnect', () => {
     const decision = expectOk(disconnect(doc, { source: 'final-decision', sourceHandle: 'false' })).doc;
     expect(targetsOf(decision, 'final-decision')).toEqual(['true->publish-report', 'false->publish-report']);
 
-    const twoKeys = documentOf({ steps: [{ type: 'human_input', id: 'h', response_type: 'multiple_choice', options: ['a', 'b'], option_routes: { '1': 'x', b: 'x', '0': 'end' } }, { type: 'regular', id: 'x' }] });
+    const twoKeys = documentOf({
+      steps: [
+        { type: 'human_input', id: 'h', response_type: 'multiple_choice', options: ['a', 'b'], option_routes: { '1': 'x', b: 'x', '0': 'end' } },
+        { type: 'regular', id: 'x' },
+      ],
+    });
     const option = expectOk(disconnect(twoKeys, { source: 'h', sourceHandle: 'option-1' })).doc;
     expect(stepOf(option, 'h')['option_routes']).toEqual({ '0': 'end' });
     const none = expectOk(disconnect(option, { source: 'h', sourceHandle: 'option-0' })).doc;

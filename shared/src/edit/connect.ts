@@ -17,9 +17,7 @@ export interface Connection {
 }
 
 /** Where an output's target is written. `option` outputs live in the `option_routes` map. */
-type OutputField =
-  | { kind: 'field'; path: PathSegment[] }
-  | { kind: 'option'; mapPath: PathSegment[]; index: number; options: string[] };
+type OutputField = { kind: 'field'; path: PathSegment[] } | { kind: 'option'; mapPath: PathSegment[]; index: number; options: string[] };
 
 /**
  * Checks a connection without applying it (for the canvas' `isValidConnection` while dragging).
@@ -103,7 +101,14 @@ function planOutput(plan: Plan, source: string, handle: string): { output: Outpu
   // The outputs are exactly the canvas' source handles, so the editor and the drawing agree.
   const edges = edgesFrom(buildFlow(plan), source);
   const edge = edges.find((e) => e.handle === handle);
-  if (!edge) return fail(editReasons.unknownHandle(source, handle, edges.map((e) => e.handle)));
+  if (!edge)
+    return fail(
+      editReasons.unknownHandle(
+        source,
+        handle,
+        edges.map((e) => e.handle),
+      ),
+    );
   const { path } = visit;
   const step = asKnownStep(visit.step);
   switch (edge.kind) {

@@ -21,7 +21,11 @@ describe('createStep', () => {
     const step = createStep('todo_task', { title: 'Research' });
     expect(step.enable_generic_agent).toBe(false);
     expect(step.predefined_routes).toEqual([
-      expect.objectContaining({ route_id: 'route-1', route_name: 'Route 1', sub_agent_step: expect.objectContaining({ type: 'regular', id: 'research-route-1' }) }),
+      expect.objectContaining({
+        route_id: 'route-1',
+        route_name: 'Route 1',
+        sub_agent_step: expect.objectContaining({ type: 'regular', id: 'research-route-1' }),
+      }),
     ]);
   });
 

@@ -27,7 +27,15 @@ export function createStep<K extends StepKind>(kind: K, options: CreateStepOptio
   const subAgentIdIsRouteId = generationTraits(generation).subAgentIdIsRouteId;
   const delegationRoutes = (count: number) => {
     const out: Route[] = [];
-    for (let i = 0; i < count; i++) out.push(newDelegationRoute(id, out.map((r) => r.route_id), taken, { subAgentIdIsRouteId }));
+    for (let i = 0; i < count; i++)
+      out.push(
+        newDelegationRoute(
+          id,
+          out.map((r) => r.route_id),
+          taken,
+          { subAgentIdIsRouteId },
+        ),
+      );
     return out;
   };
   const jumpRoutes = (count: number) => {
@@ -71,7 +79,15 @@ export function newDelegationRoute(parentId: string, takenRouteIds: Iterable<str
     route_id: routeId,
     route_name: routeName,
     condition: options.condition ?? '',
-    sub_agent_step: { type: 'regular', id: subId, title: `${routeName} Agent`, description: '', success_criteria: '', context_dependencies: [], context_output: '' },
+    sub_agent_step: {
+      type: 'regular',
+      id: subId,
+      title: `${routeName} Agent`,
+      description: '',
+      success_criteria: '',
+      context_dependencies: [],
+      context_output: '',
+    },
   };
 }
 

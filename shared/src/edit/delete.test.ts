@@ -77,14 +77,26 @@ describe('deleteSteps', () => {
       steps: [
         { type: 'regular', id: 'a', next_step_id: 'd' },
         { type: 'regular', id: 'd', next_step_id: 'a' },
-        { type: 'routing', id: 'r', routes: [{ route_id: 'again', next_step_id: 'd2' }, { route_id: 'on', next_step_id: 'end' }] },
+        {
+          type: 'routing',
+          id: 'r',
+          routes: [
+            { route_id: 'again', next_step_id: 'd2' },
+            { route_id: 'on', next_step_id: 'end' },
+          ],
+        },
         { type: 'regular', id: 'd2', next_step_id: 'r' },
       ],
     });
     const next = expectOk(deleteSteps(doc, ['d', 'd2'])).doc;
     expect(stepOf(next, 'a')).toMatchObject({ next_step_id: 'end' });
     // A routing route back to its own step is a condition-driven loop, kept.
-    expect(stepOf(next, 'r')).toMatchObject({ routes: [{ route_id: 'again', next_step_id: 'r' }, { route_id: 'on', next_step_id: 'end' }] });
+    expect(stepOf(next, 'r')).toMatchObject({
+      routes: [
+        { route_id: 'again', next_step_id: 'r' },
+        { route_id: 'on', next_step_id: 'end' },
+      ],
+    });
   });
 
   it('deletes branch steps and a whole conditional with its branches', () => {

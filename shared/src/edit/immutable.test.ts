@@ -48,7 +48,14 @@ describe('copy-on-write paths', () => {
 
 describe('reconcile', () => {
   it('keeps the previous objects of parts equal in content', () => {
-    const previous = { llm: { provider: 'openai', model_id: 'a' }, turns: 3, list: [{ id: 'x', v: 1 }, { id: 'y', v: 2 }] };
+    const previous = {
+      llm: { provider: 'openai', model_id: 'a' },
+      turns: 3,
+      list: [
+        { id: 'x', v: 1 },
+        { id: 'y', v: 2 },
+      ],
+    };
     expect(reconcile(previous, JSON.parse(JSON.stringify(previous)))).toBe(previous);
     expect(reconcile(previous, { turns: 3, list: previous.list, llm: { model_id: 'a', provider: 'openai' } })).toBe(previous);
     const changed = reconcile(previous, { ...JSON.parse(JSON.stringify(previous)), turns: 4 });
@@ -58,8 +65,15 @@ describe('reconcile', () => {
   });
 
   it('matches array elements by id, so a moved element keeps its object', () => {
-    const previous = [{ id: 'a', n: 1 }, { id: 'b', n: 2 }];
-    const next = reconcile(previous, [{ id: 'c', n: 2 }, { id: 'b', n: 2 }, { id: 'a', n: 1 }]);
+    const previous = [
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2 },
+    ];
+    const next = reconcile(previous, [
+      { id: 'c', n: 2 },
+      { id: 'b', n: 2 },
+      { id: 'a', n: 1 },
+    ]);
     expect(next[1]).toBe(previous[1]);
     expect(next[2]).toBe(previous[0]);
     expect(next[0]).toEqual({ id: 'c', n: 2 });

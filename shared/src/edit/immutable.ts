@@ -9,8 +9,7 @@ import type { PathSegment } from '../plan/walk';
  */
 type JsonObject = Record<string, unknown>;
 
-export const isJsonObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads and writes of user keys: a key such as `__proto__` or `constructor` must mean the object's

@@ -52,7 +52,8 @@ export function updateItem(items: ItemList, index: number, patch: Readonly<Recor
   return items.map((item, i) => {
     if (i !== index) return item;
     const next = Object.fromEntries(Object.entries(item).filter(([key]) => !(key in patch) || patch[key] !== undefined));
-    for (const [key, value] of Object.entries(patch)) if (value !== undefined) Object.defineProperty(next, key, { value, enumerable: true, writable: true, configurable: true });
+    for (const [key, value] of Object.entries(patch))
+      if (value !== undefined) Object.defineProperty(next, key, { value, enumerable: true, writable: true, configurable: true });
     return next as SequenceItem;
   });
 }

@@ -30,7 +30,7 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[int(items.length)]);
+  const pick = <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[int(items.length)]);
   return { next, int, pick };
 }
 
@@ -49,7 +49,14 @@ function randomOp(doc: PlanDocument, rng: Rng): Op {
   const host = () => rng.pick(hosts);
   const routeIdsOf = (step: SubAgentStep | undefined) => {
     const known = step && asKnownStep(step);
-    const routes = known?.type === 'todo_task' ? known.predefined_routes : known?.type === 'orchestration' ? known.orchestration_routes : known?.type === 'routing' ? known.routes : [];
+    const routes =
+      known?.type === 'todo_task'
+        ? known.predefined_routes
+        : known?.type === 'orchestration'
+          ? known.orchestration_routes
+          : known?.type === 'routing'
+            ? known.routes
+            : [];
     return (routes ?? []).map((r) => r.route_id);
   };
   const word = () => rng.pick(WORDS) ?? 'w';
@@ -60,7 +67,12 @@ function randomOp(doc: PlanDocument, rng: Rng): Op {
       const step = createStep(kind, { title: word(), existingIds: stepIdsOf(doc.plan) });
       const conditionals = visits.filter((v) => v.scope !== 'sub_agent' && asKnownStep(v.step)?.type === 'conditional');
       const where = rng.int(3);
-      const at = where === 0 ? { after: flowId() } : where === 1 ? { parentId: rng.pick(conditionals)?.step.id ?? 'none', branch: rng.next() < 0.5 ? ('true' as const) : ('false' as const) } : { index: rng.int(doc.plan.steps.length + 2) };
+      const at =
+        where === 0
+          ? { after: flowId() }
+          : where === 1
+            ? { parentId: rng.pick(conditionals)?.step.id ?? 'none', branch: rng.next() < 0.5 ? ('true' as const) : ('false' as const) }
+            : { index: rng.int(doc.plan.steps.length + 2) };
       return { name: `addStep ${kind} ${JSON.stringify(at)}`, run: (d) => addStep(d, step, at) };
     },
     () => {
@@ -83,7 +95,10 @@ function randomOp(doc: PlanDocument, rng: Rng): Op {
     () => {
       const id = anyId();
       const title = word();
-      return { name: `updateStep ${id} title=${title}`, run: (d) => updateStep(d, id, rng.next() < 0.5 ? { title, description: undefined } : (s) => ({ ...s, title })) };
+      return {
+        name: `updateStep ${id} title=${title}`,
+        run: (d) => updateStep(d, id, rng.next() < 0.5 ? { title, description: undefined } : (s) => ({ ...s, title })),
+      };
     },
     () => {
       const id = anyId();
@@ -130,12 +145,18 @@ function randomOp(doc: PlanDocument, rng: Rng): Op {
     },
     () => {
       const id = anyId();
-      const patch = rng.next() < 0.5 ? { execution_max_turns: rng.int(50) - 5 } : { execution_llm: { provider: 'openai', model_id: `gpt-${rng.int(5)}` }, declared_execution_mode: 'learn_code' };
+      const patch =
+        rng.next() < 0.5
+          ? { execution_max_turns: rng.int(50) - 5 }
+          : { execution_llm: { provider: 'openai', model_id: `gpt-${rng.int(5)}` }, declared_execution_mode: 'learn_code' };
       return { name: `setAgentConfig ${id}`, run: (d) => setAgentConfig(d, id, patch) };
     },
     () => {
       const id = anyId();
-      return { name: `removeAgentConfigField ${id}`, run: (d) => removeAgentConfigField(d, id, rng.pick(['execution_llm', 'execution_max_turns', 'unknown']) ?? 'x') };
+      return {
+        name: `removeAgentConfigField ${id}`,
+        run: (d) => removeAgentConfigField(d, id, rng.pick(['execution_llm', 'execution_max_turns', 'unknown']) ?? 'x'),
+      };
     },
     () => {
       const ids = [anyId(), anyId()];
@@ -183,7 +204,10 @@ function checkInvariants(before: PlanDocument, after: PlanDocument, label: strin
     expect(config.ok, `${label}: step_config schema`).toBe(true);
     const planIds = new Set(ids);
     const orphans = after.stepConfig.steps.filter((e) => !planIds.has(e.id) && !snapshot(before).entries.has(e.id));
-    expect(orphans.map((e) => e.id), `${label}: new orphaned step_config entries`).toEqual([]);
+    expect(
+      orphans.map((e) => e.id),
+      `${label}: new orphaned step_config entries`,
+    ).toEqual([]);
   }
   expect(() => checkPlan(after.plan)).not.toThrow();
 

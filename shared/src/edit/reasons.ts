@@ -21,8 +21,10 @@ export const editReasons = {
   unknownStep: (id: string) => `there is no step ${q(id)}`,
   unknownRoute: (stepId: string, routeId: string) => `step ${q(stepId)} has no route ${q(routeId)}`,
   noRoutes: (stepId: string, kind: string) => `${q(stepId)} is a ${kind} step, which has no routes`,
-  noSubAgents: (stepId: string, kind: string) => `${q(stepId)} is a ${kind} step; only delegating steps' routes (todo_task, orchestrator, agent, orchestration) have sub-agents`,
-  genericAgentAlwaysOn: (stepId: string, generation: string) => `${q(stepId)} always has the generic agent: ${generation} has no switch for it (enable_generic_agent is a seed-era field)`,
+  noSubAgents: (stepId: string, kind: string) =>
+    `${q(stepId)} is a ${kind} step; only delegating steps' routes (todo_task, orchestrator, agent, orchestration) have sub-agents`,
+  genericAgentAlwaysOn: (stepId: string, generation: string) =>
+    `${q(stepId)} always has the generic agent: ${generation} has no switch for it (enable_generic_agent is a seed-era field)`,
   noGenericAgent: (stepId: string, kind: string) => `${q(stepId)} is a ${kind} step; only todo_task, orchestrator and agent steps have a generic agent`,
   routeIndexOutOfRange: (stepId: string, index: number, count: number) => `${q(stepId)} has ${count} route(s); there is no position ${index}`,
   notAConditional: (id: string) => `${q(id)} is not a conditional step, so it has no branches`,
@@ -47,7 +49,8 @@ export const editReasons = {
   orphanStep: (id: string) => `${q(id)} is in orphan_steps, outside the flow`,
   unknownHandle: (id: string, handle: string, handles: string[]) =>
     `${q(id)} has no output ${q(handle)}${handles.length > 0 ? ` (its outputs: ${handles.map(q).join(', ')})` : ''}`,
-  selfNext: (id: string) => `${q(id)} cannot continue with itself unconditionally: that would never end (a regular step repeats with has_loop and loop_condition)`,
+  selfNext: (id: string) =>
+    `${q(id)} cannot continue with itself unconditionally: that would never end (a regular step repeats with has_loop and loop_condition)`,
   intoBranch: (target: string, conditional: string, branch: 'true' | 'false') =>
     `${q(target)} is inside the ${branch === 'true' ? 'Yes' : 'No'} branch of ${q(conditional)}: a branch is entered only through its conditional`,
   branchStartsWithSteps: (id: string, branch: 'true' | 'false', first: string) =>

@@ -12,7 +12,10 @@ describe('renameStepId', () => {
     expect(stepOf(next, 'write-report').title).toBe('Draft Report');
     expect(stepOf(next, 'revise-scope')).toMatchObject({ next_step_id: 'write-report' });
     expect(stepOf(next, 'editor-review')).toMatchObject({ option_routes: { reject: 'write-report' } });
-    expect(stepOf(next, 'choose-depth')).toMatchObject({ default_route_id: 'standard', routes: [expect.objectContaining({ next_step_id: 'write-report' }), expect.anything(), expect.anything()] });
+    expect(stepOf(next, 'choose-depth')).toMatchObject({
+      default_route_id: 'standard',
+      routes: [expect.objectContaining({ next_step_id: 'write-report' }), expect.anything(), expect.anything()],
+    });
     expect(JSON.stringify(next.plan)).not.toContain('"draft-report"');
     expect(next.plan.steps[0]).toBe(doc.plan.steps[0]);
     expect(next.stepConfig).toBe(doc.stepConfig);

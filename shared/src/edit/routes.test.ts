@@ -104,23 +104,29 @@ describe('routing routes', () => {
 });
 
 describe('setGenericAgent in the newer generations', () => {
-  it('refuses to turn off a generic agent the file\'s runtime always runs, and says why', () => {
+  it("refuses to turn off a generic agent the file's runtime always runs, and says why", () => {
     const read = readPlan(generationFixtureJson('LoopTabsHugged', 'plan.json'));
     if (!read.ok) throw new Error('LoopTabsHugged does not read');
     const result = setGenericAgent({ plan: read.plan, stepConfig: null }, 'triage', false);
-    expect(result).toEqual({ ok: false, reason: '"triage" always has the generic agent: coding-agent-loop (Aug 2026) has no switch for it (enable_generic_agent is a seed-era field)' });
+    expect(result).toEqual({
+      ok: false,
+      reason: '"triage" always has the generic agent: coding-agent-loop (Aug 2026) has no switch for it (enable_generic_agent is a seed-era field)',
+    });
   });
 });
 
 describe('addRoute in the newer generations', () => {
-  it('gives the new sub-agent the route id, as the file\'s loader wants, and the plan stays free of problems it did not have', () => {
+  it("gives the new sub-agent the route id, as the file's loader wants, and the plan stays free of problems it did not have", () => {
     const read = readPlan(generationFixtureJson('LoopTabsHugged', 'plan.json'));
     if (!read.ok) throw new Error('LoopTabsHugged does not read');
     const doc: PlanDocument = { plan: read.plan, stepConfig: null };
     const added = expectOk(addRoute(doc, 'triage'));
     const route = routesOf(added.doc, 'triage').find((r) => r.route_id === added.routeId)!;
     expect((route as Route).sub_agent_step?.id).toBe(added.routeId);
-    const codes = (plan: PlanDocument['plan']) => checkPlan(plan).filter((p) => p.severity === 'error').map((p) => p.code);
+    const codes = (plan: PlanDocument['plan']) =>
+      checkPlan(plan)
+        .filter((p) => p.severity === 'error')
+        .map((p) => p.code);
     expect(codes(added.doc.plan)).toEqual(codes(doc.plan));
   });
 

@@ -67,7 +67,9 @@ export function addRoute(doc: PlanDocument, stepId: string, options: AddRouteOpt
   }
   // The file's own generation decides, unless the caller does, whether the sub-agent's id is the route id.
   const subAgentIdIsRouteId = options.subAgentIdIsRouteId ?? generationTraits(detectGeneration(doc.plan).generation).subAgentIdIsRouteId;
-  const route = host.delegating ? newDelegationRoute(stepId, routeIds, stepIdsOf(doc.plan), { ...options, subAgentIdIsRouteId }) : newRoutingRoute(routeIds, options);
+  const route = host.delegating
+    ? newDelegationRoute(stepId, routeIds, stepIdsOf(doc.plan), { ...options, subAgentIdIsRouteId })
+    : newRoutingRoute(routeIds, options);
   const index = options.index ?? host.routes.length;
   if (!Number.isInteger(index) || index < 0 || index > host.routes.length) return fail(editReasons.routeIndexOutOfRange(stepId, index, host.routes.length));
   const plan = updateIn(doc.plan, host.listPath, (list) => {
@@ -97,7 +99,12 @@ export function removeRoute(doc: PlanDocument, stepId: string, routeId: string):
  * Renames a route's id and/or display name. The id must stay unique among the step's routes;
  * a routing step's `default_route_id` follows the rename.
  */
-export function renameRoute(doc: PlanDocument, stepId: string, routeId: string, names: { routeId?: string; routeName?: string }): EditResult<{ routeId: string }> {
+export function renameRoute(
+  doc: PlanDocument,
+  stepId: string,
+  routeId: string,
+  names: { routeId?: string; routeName?: string },
+): EditResult<{ routeId: string }> {
   const host = routeHost(doc.plan, stepId);
   if ('ok' in host) return host;
   const index = routeIndex(host, stepId, routeId);

@@ -51,7 +51,12 @@ export function replacementProblem(plan: Plan, previous: SubAgentStep | undefine
  * Writes `next` over `previous` at `path` (removes the key when `next` is undefined); step_config
  * entries of nested steps that disappeared (and exist nowhere else) are dropped with them.
  */
-export function replaceSubtree(doc: PlanDocument, path: ReadonlyArray<string | number>, previous: SubAgentStep | undefined, next: SubAgentStep | undefined): PlanDocument {
+export function replaceSubtree(
+  doc: PlanDocument,
+  path: ReadonlyArray<string | number>,
+  previous: SubAgentStep | undefined,
+  next: SubAgentStep | undefined,
+): PlanDocument {
   const plan = next === undefined ? deleteIn(doc.plan, path) : setIn(doc.plan, path, next);
   return dropVanishedConfig(withPlan(doc, plan), previous, next);
 }

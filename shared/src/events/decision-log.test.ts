@@ -18,7 +18,13 @@ describe('decision log', () => {
     const { groups } = groupEventsByIteration(events);
     expect(groups.map((g) => g.iteration)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(groups.every((g) => g.decisions.length === 1)).toBe(true);
-    expect(groups[0]!.decisions[0]!.data).toMatchObject({ iteration: 1, iteration_inferred: true, step_index: 1, selected_route_id: 'literature', preferred_tier: 2 });
+    expect(groups[0]!.decisions[0]!.data).toMatchObject({
+      iteration: 1,
+      iteration_inferred: true,
+      step_index: 1,
+      selected_route_id: 'literature',
+      preferred_tier: 2,
+    });
     expect(groups[4]!.decisions[0]!.data).toMatchObject({ use_generic_agent: true, selected_sub_agent_path: 'step-2-generic-todo_52d7a9b1' });
     expect(events[0]!.timestamp).toBe('2025-06-12T09:14:03+02:00');
   });
@@ -51,14 +57,16 @@ describe('decision log', () => {
   });
 
   it('reports bad lines with their line index and field path', () => {
-    const result = parseDecisionLog('{"step_id":"s","todo_task_response":{"next_action":"delegate"}}\nnot json\n{"step_id":"s","todo_task_response":{"next_action":"jump"}}\n');
+    const result = parseDecisionLog(
+      '{"step_id":"s","todo_task_response":{"next_action":"delegate"}}\nnot json\n{"step_id":"s","todo_task_response":{"next_action":"jump"}}\n',
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.details.map((d) => d.path)).toEqual(['$[1]', '$[2].todo_task_response.next_action']);
     expect(parseDecisionLog('\n\n')).toMatchObject({ ok: false });
   });
 
-  it('refuses a line that would make an invalid route-selected event, at the field\'s place in the line', () => {
+  it("refuses a line that would make an invalid route-selected event, at the field's place in the line", () => {
     const good = '{"step_id":"s","todo_task_response":{"next_action":"continue"}}';
     const result = parseDecisionLog(`${good}\n{"step_id":"s","todo_task_response":{"next_action":"continue","selection_reasoning":5,"todo_summary":{}}}\n`);
     expect(result.ok).toBe(false);

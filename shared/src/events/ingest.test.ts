@@ -11,11 +11,18 @@ describe('parseIngestBody', () => {
   });
 
   it('refuses the whole batch with the path of every problem', () => {
-    const result = parseIngestBody([good, { type: 'todo_task_item_created', data: { step_id: 's' } }, { type: 'Bad Name', data: [] }, { type: 'x', data: {}, seq: 3 }]);
+    const result = parseIngestBody([
+      good,
+      { type: 'todo_task_item_created', data: { step_id: 's' } },
+      { type: 'Bad Name', data: [] },
+      { type: 'x', data: {}, seq: 3 },
+    ]);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const paths = result.details.map((d) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['$[1].data.step_index', '$[1].data.step_path', '$[1].data.todo_id', '$[1].data.title', '$[2].type', '$[2].data', '$[3]']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['$[1].data.step_index', '$[1].data.step_path', '$[1].data.todo_id', '$[1].data.title', '$[2].type', '$[2].data', '$[3]']),
+    );
     expect(paths.some((p) => p.startsWith('$[0]'))).toBe(false);
   });
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { groupEventsByIteration, splitEventsByStep } from './iteration-grouping';
 
 let seq = 0;
-const ev = (type: string, data: Record<string, unknown>): { seq: number; type: string; data: Record<string, unknown> } => ({ seq: ++seq, type, data: { step_id: "s", ...data } });
+const ev = (type: string, data: Record<string, unknown>): { seq: number; type: string; data: Record<string, unknown> } => ({
+  seq: ++seq,
+  type,
+  data: { step_id: 's', ...data },
+});
 const decision = (iteration: number | undefined, todo: string) =>
   ev('todo_task_route_selected', { ...(iteration !== undefined ? { iteration } : {}), todo_id_to_execute: todo, next_action: 'delegate' });
 
@@ -55,7 +59,12 @@ describe('groupEventsByIteration', () => {
   });
 
   it('collects snapshots per iteration and step completions apart', () => {
-    const events = [ev('todo_snapshot', { iteration: 0, todos: [] }), decision(1, 'a'), ev('todo_snapshot', { iteration: 1, todos: [] }), ev('todo_task_step_completed', { total_iterations: 1 })];
+    const events = [
+      ev('todo_snapshot', { iteration: 0, todos: [] }),
+      decision(1, 'a'),
+      ev('todo_snapshot', { iteration: 1, todos: [] }),
+      ev('todo_task_step_completed', { total_iterations: 1 }),
+    ];
     const { groups, completions } = groupEventsByIteration(events);
     expect(groups.map((g) => [g.key, g.snapshots.length])).toEqual([
       ['planning', 1],

@@ -27,8 +27,7 @@ export interface IterationGrouping<E extends GroupableEvent> {
   completions: E[];
 }
 
-const positiveInt = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+const positiveInt = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
 
 /**
  * Groups a todo_task step's events by iteration, never by arrival order (issue 6). Decisions go by
@@ -44,10 +43,7 @@ const positiveInt = (value: unknown): number | undefined =>
  * "Stored before" follows `seq` when every event has one, else the order given. Groups come out
  * sorted: planning first, then iterations numerically.
  */
-export function groupEventsByIteration<E extends GroupableEvent>(
-  events: ReadonlyArray<E>,
-  options: { stepId?: string } = {},
-): IterationGrouping<E> {
+export function groupEventsByIteration<E extends GroupableEvent>(events: ReadonlyArray<E>, options: { stepId?: string } = {}): IterationGrouping<E> {
   const ordered = events.every((e) => typeof e.seq === 'number') ? [...events].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)) : [...events];
   const relevant = options.stepId === undefined ? ordered : ordered.filter((e) => e.data['step_id'] === options.stepId);
 

@@ -248,7 +248,18 @@ export const LearnCodeResult = z.looseObject({
 });
 export type LearnCodeResult = z.infer<typeof LearnCodeResult>;
 
-export const RunErrorKind = z.enum(['sub_agent', 'timeout', 'provider', 'learn_code', 'validation', 'max_turns', 'step_cap', 'cancelled', 'unsupported_step', 'internal']);
+export const RunErrorKind = z.enum([
+  'sub_agent',
+  'timeout',
+  'provider',
+  'learn_code',
+  'validation',
+  'max_turns',
+  'step_cap',
+  'cancelled',
+  'unsupported_step',
+  'internal',
+]);
 export type RunErrorKind = z.infer<typeof RunErrorKind>;
 
 export const RunError = z.looseObject({

@@ -41,7 +41,7 @@ export type ObjectiveBody = z.infer<typeof ObjectiveBody>;
 /** Import a decision log: the workflow's own `logs/<stepId>/todo-task-execution.json`, or posted text. */
 export const ImportRunBody = z
   .strictObject({ stepId: z.string().min(1).optional(), text: z.string().min(1).optional() })
-  .refine((b) => b.stepId !== undefined || b.text !== undefined, { message: 'give stepId (read the workflow\'s log) or text (the JSON Lines)' });
+  .refine((b) => b.stepId !== undefined || b.text !== undefined, { message: "give stepId (read the workflow's log) or text (the JSON Lines)" });
 export type ImportRunBody = z.infer<typeof ImportRunBody>;
 
 /** learn_code scripts: `POST ${MCP_API_URL}/tools/custom/call_sub_agent` (docs/formats.md "learn_code fast path"). */

@@ -36,9 +36,7 @@ export const RunSummary = z.object({
   /** Latest todo_task iteration seen. */
   iteration: z.number().int().nonnegative().optional(),
   /** The question the run waits on while `status` is `waiting_input`. */
-  waitingInput: z
-    .object({ stepId: z.string(), question: z.string(), responseType: z.string().optional(), options: z.array(z.string()).optional() })
-    .optional(),
+  waitingInput: z.object({ stepId: z.string(), question: z.string(), responseType: z.string().optional(), options: z.array(z.string()).optional() }).optional(),
   /** For imported runs: the decision-log file read. */
   importedFrom: z.string().optional(),
 });

@@ -108,7 +108,10 @@ export function materializeTodoSnapshots<E extends GroupableEvent>(events: Reado
  * none in an external runtime's log). When a step ran more than once in a run, the latest
  * execution's snapshot wins.
  */
-export function todoStateAt<E extends GroupableEvent>(events: ReadonlyArray<E>, query: { stepId: string; iteration: number }): ResolvedTodoSnapshot | undefined {
+export function todoStateAt<E extends GroupableEvent>(
+  events: ReadonlyArray<E>,
+  query: { stepId: string; iteration: number },
+): ResolvedTodoSnapshot | undefined {
   let best: ResolvedTodoSnapshot | undefined;
   for (const snapshot of materializeTodoSnapshots(events, query.stepId)) {
     if (snapshot.iteration > query.iteration) continue;

@@ -9,14 +9,27 @@ const item = (id: string, status: string, extra: Partial<TodoItem> = {}): TodoIt
 describe('diffTodos', () => {
   it('emits created, updated and completed with the seed fields plus the iteration', () => {
     const before = [item('a', 'open'), item('b', 'in_progress'), item('c', 'open')];
-    const after = [item('a', 'in_progress', { notes: 'go' }), item('b', 'completed', { result: 'ok' }), item('c', 'open'), item('d', 'open', { description: 'new', priority: 'high', depth: 1 })];
+    const after = [
+      item('a', 'in_progress', { notes: 'go' }),
+      item('b', 'completed', { result: 'ok' }),
+      item('c', 'open'),
+      item('d', 'open', { description: 'new', priority: 'high', depth: 1 }),
+    ];
     const events = diffTodos(before, after, ctx);
     expect(events.map((e) => [e.type, e.data.todo_id])).toEqual([
       ['todo_task_item_updated', 'a'],
       ['todo_task_item_completed', 'b'],
       ['todo_task_item_created', 'd'],
     ]);
-    expect(events[0]!.data).toEqual({ ...ctx, todo_id: 'a', title: 'T a', old_status: 'open', new_status: 'in_progress', notes: 'go', updated_by: 'orchestrator' });
+    expect(events[0]!.data).toEqual({
+      ...ctx,
+      todo_id: 'a',
+      title: 'T a',
+      old_status: 'open',
+      new_status: 'in_progress',
+      notes: 'go',
+      updated_by: 'orchestrator',
+    });
     expect(events[1]!.data).toEqual({ ...ctx, todo_id: 'b', title: 'T b', result: 'ok', completed_by: 'orchestrator' });
     expect(events[2]!.data).toMatchObject({ todo_id: 'd', description: 'new', priority: 'high', created_by: 'orchestrator', depth: 1, iteration: 3 });
     for (const e of events) expect(EVENT_SCHEMAS[e.type].safeParse(e.data).success).toBe(true);

@@ -24,15 +24,13 @@ export const TodoTaskResponseFields = {
  * The orchestrator's answer for one turn (docs/formats.md "TodoTaskResponse"), as returned by the
  * `submit_todo_task_result` tool. Loose: a model may add fields; they are kept in the raw JSON view.
  */
-export const TodoTaskResponse = z
-  .looseObject(TodoTaskResponseFields)
-  .superRefine((value, ctx) => {
-    if (value.next_action !== 'delegate') return;
-    if (!value.todo_id_to_execute) {
-      ctx.addIssue({ code: 'custom', path: ['todo_id_to_execute'], message: 'delegate needs the todo to execute' });
-    }
-    if (!value.use_generic_agent && !value.selected_route_id) {
-      ctx.addIssue({ code: 'custom', path: ['selected_route_id'], message: 'delegate needs a selected_route_id or use_generic_agent: true' });
-    }
-  });
+export const TodoTaskResponse = z.looseObject(TodoTaskResponseFields).superRefine((value, ctx) => {
+  if (value.next_action !== 'delegate') return;
+  if (!value.todo_id_to_execute) {
+    ctx.addIssue({ code: 'custom', path: ['todo_id_to_execute'], message: 'delegate needs the todo to execute' });
+  }
+  if (!value.use_generic_agent && !value.selected_route_id) {
+    ctx.addIssue({ code: 'custom', path: ['selected_route_id'], message: 'delegate needs a selected_route_id or use_generic_agent: true' });
+  }
+});
 export type TodoTaskResponse = z.infer<typeof TodoTaskResponse>;

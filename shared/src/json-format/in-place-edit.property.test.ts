@@ -78,7 +78,12 @@ interface Style {
 }
 
 function randomStyle(random: Random): Style {
-  const compact = random.chance(0.12) ? random.pick([{ item: '', key: ':' }, { item: ' ', key: ': ' }]) : null;
+  const compact = random.chance(0.12)
+    ? random.pick([
+        { item: '', key: ':' },
+        { item: ' ', key: ': ' },
+      ])
+    : null;
   const kind = random.int(4);
   return {
     unit: random.pick(['  ', '    ', '\t', '  ']),
@@ -107,8 +112,7 @@ function print(random: Random, value: Json, line: string, style: Style): string 
   const keys = Object.keys(value);
   if (keys.length === 0) return open + close;
   const child = (key: string): Json => (value as Record<string, Json>)[key] as Json;
-  const entry = (key: string, at: string, separator: string): string =>
-    (isArray ? '' : JSON.stringify(key) + separator) + print(random, child(key), at, style);
+  const entry = (key: string, at: string, separator: string): string => (isArray ? '' : JSON.stringify(key) + separator) + print(random, child(key), at, style);
   if (style.compact) return open + keys.map((key) => entry(key, '', style.compact?.key ?? ':')).join(`,${style.compact.item}`) + close;
   const nl = style.newline;
   const inner = line + style.unit;
@@ -180,10 +184,7 @@ function places(value: Json, path: Path = [], found: Places = { scalars: [], arr
   return found;
 }
 
-type Edit =
-  | { kind: 'scalar'; path: Path }
-  | { kind: 'add'; path: Path; index: number | string }
-  | { kind: 'remove'; path: Path; index: number | string };
+type Edit = { kind: 'scalar'; path: Path } | { kind: 'add'; path: Path; index: number | string } | { kind: 'remove'; path: Path; index: number | string };
 
 /** Applies one random edit of the given kind to value (in place); undefined when there is nowhere to do it. */
 function edit(random: Random, value: Json, kind: Edit['kind']): { value: Json; edit: Edit } | undefined {

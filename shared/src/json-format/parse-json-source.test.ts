@@ -94,7 +94,7 @@ describe('parseJsonSource: syntax errors', () => {
     ['[-Infinity]', 'Infinity is not a valid JSON value', 1, 2],
     ['{"a": undefined}', "Unexpected token 'undefined'", 1, 7],
     ["{'a': 1}", 'Strings must use double quotes', 1, 2],
-    ['{"a" 1}', "expected ':' after property name \"a\"", 1, 6],
+    ['{"a" 1}', 'expected \':\' after property name "a"', 1, 6],
     ['{"a": 1 "b": 2}', "expected ',' or '}'", 1, 9],
     ['[1 2]', "expected ',' or ']'", 1, 4],
     ['{a: 1}', 'expected a property name in double quotes', 1, 2],

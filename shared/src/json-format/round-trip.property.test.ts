@@ -130,7 +130,12 @@ function printDoc(random: Random, doc: Doc, depth: number, style: Style): string
 }
 
 function randomStyle(random: Random): Style {
-  const compact = random.chance(0.15) ? random.pick([{ item: '', key: ':' }, { item: ' ', key: ': ' }]) : null;
+  const compact = random.chance(0.15)
+    ? random.pick([
+        { item: '', key: ':' },
+        { item: ' ', key: ': ' },
+      ])
+    : null;
   return {
     indent: compact ? '' : random.pick(['  ', '    ', '\t', ' ']),
     newline: random.chance(0.25) ? '\r\n' : '\n',
@@ -162,7 +167,8 @@ function mutate(random: Random, root: unknown): unknown {
     for (const child of Object.values(value)) collect(child);
   };
   collect(root);
-  const freshValue = (): unknown => JSON.parse(printDoc(random, randomDoc(random, 2), 0, { indent: '', newline: '\n', messy: false, compact: { item: '', key: ':' } }));
+  const freshValue = (): unknown =>
+    JSON.parse(printDoc(random, randomDoc(random, 2), 0, { indent: '', newline: '\n', messy: false, compact: { item: '', key: ':' } }));
   if (containers.length === 0) return freshValue();
   const target = random.pick(containers);
   if (Array.isArray(target)) {
@@ -226,9 +232,7 @@ describe('round trip over generated documents', () => {
       const text = randomDocument(random);
       for (let attempt = 0; attempt < 5; attempt++) {
         const at = random.int(text.length + 1);
-        const corrupted = random.chance(0.5)
-          ? text.slice(0, at) + random.pick(noise) + text.slice(at)
-          : text.slice(0, at) + text.slice(at + 1);
+        const corrupted = random.chance(0.5) ? text.slice(0, at) + random.pick(noise) + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
         let expected: unknown;
         let valid = true;
         try {

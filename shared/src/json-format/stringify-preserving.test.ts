@@ -302,7 +302,7 @@ describe('stringifyPreserving: edits', () => {
     expect(output).toBe('{\n  "b": [1, null]\n}\n');
   });
 
-  it('puts a new key beside its neighbours in the value\'s order, and integer-like keys last', () => {
+  it("puts a new key beside its neighbours in the value's order, and integer-like keys last", () => {
     const source = parseJsonSource(planText);
     const plan = planValue();
     const step = plan.steps[3] as PlanStep;
@@ -366,13 +366,16 @@ describe('stringifyPreserving: edits', () => {
 
   it('writes a new element like its sibling, down to the separators of its nested one-line values', () => {
     const text = '[\n\t{"id":"a","routes":[{"to":"b"}]}\n]\n';
-    const value = [{ id: 'a', routes: [{ to: 'b' }] }, { id: 'b', routes: [{ to: 'c', when: 'x' }] }];
+    const value = [
+      { id: 'a', routes: [{ to: 'b' }] },
+      { id: 'b', routes: [{ to: 'c', when: 'x' }] },
+    ];
     expect(stringifyPreserving(value, parseJsonSource(text))).toBe(
       '[\n\t{"id":"a","routes":[{"to":"b"}]},\n\t{"id":"b","routes":[{"to":"c","when":"x"}]}\n]\n',
     );
   });
 
-  it('takes separators a one-line container does not show from the file\'s other one-line containers', () => {
+  it("takes separators a one-line container does not show from the file's other one-line containers", () => {
     const text = '{\n  "a": [{"x":1}],\n  "b": {"y":2,"z":3}\n}\n';
     const output = stringifyPreserving({ a: [{ x: 1 }, { x: 2, w: 3 }], b: { y: 2, z: 3 } }, parseJsonSource(text));
     expect(output).toBe('{\n  "a": [{"x":1},{"x":2,"w":3}],\n  "b": {"y":2,"z":3}\n}\n');
@@ -398,16 +401,12 @@ describe('stringifyPreserving: edits', () => {
       '{"steps": [{"id": "a"}, {"id": "b", "x": [1, 2]}], "n": 1}\n',
     );
     const minified = '{"steps":[{"id":"a"}],"n":1}';
-    expect(stringifyPreserving({ steps: [{ id: 'a', y: { z: 1 } }], n: 2 }, parseJsonSource(minified))).toBe(
-      '{"steps":[{"id":"a","y":{"z":1}}],"n":2}',
-    );
+    expect(stringifyPreserving({ steps: [{ id: 'a', y: { z: 1 } }], n: 2 }, parseJsonSource(minified))).toBe('{"steps":[{"id":"a","y":{"z":1}}],"n":2}');
   });
 
   it('writes new strings like JSON.stringify, without escaping non-ASCII', () => {
     const source = parseJsonSource('{\n  "a": "x"\n}\n');
-    expect(stringifyPreserving({ a: 'é 😀 "q" \\ \n \u0001' }, source)).toBe(
-      `{\n  "a": ${JSON.stringify('é 😀 "q" \\ \n \u0001')}\n}\n`,
-    );
+    expect(stringifyPreserving({ a: 'é 😀 "q" \\ \n \u0001' }, source)).toBe(`{\n  "a": ${JSON.stringify('é 😀 "q" \\ \n \u0001')}\n}\n`);
   });
 
   it('replaces a node whose type changed', () => {
@@ -442,9 +441,9 @@ describe('stringifyPreserving: edits', () => {
 
   it('follows JSON.stringify for toJSON, boxed primitives, NaN, cycles and BigInt', () => {
     const source = parseJsonSource('{\n  "a": 1\n}\n');
-    expect(
-      stringifyPreserving({ a: 1, when: new Date(0), boxed: new String('s'), nan: NaN, inf: -Infinity }, source),
-    ).toBe('{\n  "a": 1,\n  "when": "1970-01-01T00:00:00.000Z",\n  "boxed": "s",\n  "nan": null,\n  "inf": null\n}\n');
+    expect(stringifyPreserving({ a: 1, when: new Date(0), boxed: new String('s'), nan: NaN, inf: -Infinity }, source)).toBe(
+      '{\n  "a": 1,\n  "when": "1970-01-01T00:00:00.000Z",\n  "boxed": "s",\n  "nan": null,\n  "inf": null\n}\n',
+    );
     const echoKey = { toJSON: (key: string) => `key ${JSON.stringify(key)}` };
     expect(stringifyPreserving({ a: 1, list: [echoKey], named: echoKey }, source)).toBe(
       '{\n  "a": 1,\n  "list": [\n    "key \\"0\\""\n  ],\n  "named": "key \\"named\\""\n}\n',
@@ -471,9 +470,7 @@ describe('stringifyPreserving: numbers as the body spelled them', () => {
   it('writes new and changed numbers as the body spelled them, not as JavaScript would', () => {
     const file = '{\n  "a": 5,\n  "b": 6\n}\n';
     const body = '{"a": 12345678901234567890, "b": 1e400, "c": 1.0, "d": -0, "e": [1E3, 0.10]}';
-    expect(save(file, body)).toBe(
-      '{\n  "a": 12345678901234567890,\n  "b": 1e400,\n  "c": 1.0,\n  "d": -0,\n  "e": [\n    1E3,\n    0.10\n  ]\n}\n',
-    );
+    expect(save(file, body)).toBe('{\n  "a": 12345678901234567890,\n  "b": 1e400,\n  "c": 1.0,\n  "d": -0,\n  "e": [\n    1E3,\n    0.10\n  ]\n}\n');
   });
 
   it('keeps the file as it is when the body spells everything as the file does', () => {
@@ -531,9 +528,7 @@ describe('stringifyPreserving: numbers as the body spelled them', () => {
       '{\n  "a": [\n    1.0,\n    {\n      "b": 1e400\n    }\n  ],\n  "s": "x"\n}\n',
     );
     const plain = planValue();
-    expect(stringifyPreserving(plain, undefined, { spellings: parseJsonSource(JSON.stringify(plain)) })).toBe(
-      `${JSON.stringify(plain, null, 2)}\n`,
-    );
+    expect(stringifyPreserving(plain, undefined, { spellings: parseJsonSource(JSON.stringify(plain)) })).toBe(`${JSON.stringify(plain, null, 2)}\n`);
   });
 });
 

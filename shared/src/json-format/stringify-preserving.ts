@@ -8,8 +8,7 @@ import { MAX_JSON_DEPTH, parseJsonSource } from './parse-json-source';
 export const jsonWriteMessages = {
   notSerialisable: 'The value cannot be written as JSON (it is undefined, a function or a symbol)',
   circular: 'Converting circular structure to JSON',
-  tooDeep: (limit: number) =>
-    `The value is nested more than ${limit} levels deep: it could not be read back, so it is not written`,
+  tooDeep: (limit: number) => `The value is nested more than ${limit} levels deep: it could not be read back, so it is not written`,
 } as const;
 
 /**
@@ -497,13 +496,7 @@ class PreservingWriter {
     return this.compose(node, entries, depth, parent);
   }
 
-  private writeObject(
-    value: Record<string, unknown>,
-    node: JsonNodeId,
-    spell: JsonNodeId,
-    depth: number,
-    parent: JsonNodeId,
-  ): string | null {
+  private writeObject(value: Record<string, unknown>, node: JsonNodeId, spell: JsonNodeId, depth: number, parent: JsonNodeId): string | null {
     const keys = Object.keys(value);
     const tree = this.tree;
     const spells = this.spellFinder(spell);
@@ -596,7 +589,10 @@ class PreservingWriter {
         continue;
       }
       const at = ordered.indexOf(key);
-      const previous = ordered.slice(0, at).reverse().find((k) => indexOf.has(k));
+      const previous = ordered
+        .slice(0, at)
+        .reverse()
+        .find((k) => indexOf.has(k));
       const next = previous === undefined ? ordered.slice(at + 1).find((k) => indexOf.has(k)) : undefined;
       if (previous !== undefined) push(placed.after, indexOf.get(previous)!, key);
       else if (next !== undefined) push(placed.before, indexOf.get(next)!, key);

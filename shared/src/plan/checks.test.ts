@@ -29,7 +29,14 @@ describe('checkPlan', () => {
   it('finds targets that name no step, but accepts end', () => {
     const p = plan([
       { type: 'regular', id: 'a', next_step_id: 'nowhere' },
-      { type: 'routing', id: 'r', routes: [{ route_id: 'x', next_step_id: 'end' }, { route_id: 'y', next_step_id: 'gone' }] },
+      {
+        type: 'routing',
+        id: 'r',
+        routes: [
+          { route_id: 'x', next_step_id: 'end' },
+          { route_id: 'y', next_step_id: 'gone' },
+        ],
+      },
       { type: 'human_input', id: 'h', response_type: 'multiple_choice', options: ['a'], option_routes: { '0': 'missing' } },
     ]);
     const found = codes(p);
@@ -40,9 +47,7 @@ describe('checkPlan', () => {
   });
 
   it('refuses a sub-agent as a flow target', () => {
-    const p = plan([
-      { type: 'todo_task', id: 't', next_step_id: 'sub', predefined_routes: [{ route_id: 'r', sub_agent_step: { id: 'sub' } }] },
-    ]);
+    const p = plan([{ type: 'todo_task', id: 't', next_step_id: 'sub', predefined_routes: [{ route_id: 'r', sub_agent_step: { id: 'sub' } }] }]);
     expect(codes(p)).toContain('sub_agent_target $.steps[0].next_step_id');
   });
 

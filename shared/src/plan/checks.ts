@@ -42,7 +42,8 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
     const delegation = routesOf(step);
     delegation?.routes.forEach((route, r) => {
       // A route with both is reported as such; its sub-agent already holds the id.
-      if (typeof route.orphan_step_ref === 'string' && route.orphan_step_ref !== '' && !route.sub_agent_step) cloneRoutes.push({ id: route.route_id, path: [...path, delegation.field, r, 'route_id'] });
+      if (typeof route.orphan_step_ref === 'string' && route.orphan_step_ref !== '' && !route.sub_agent_step)
+        cloneRoutes.push({ id: route.route_id, path: [...path, delegation.field, r, 'route_id'] });
     });
     if (visit.scope === 'sub_agent') subAgentIds.add(step.id);
     if (isDisplayId(step.id)) {
@@ -57,14 +58,26 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
     }
     const first = seen.get(step.id);
     if (first !== undefined) {
-      problems.push({ code: 'duplicate_step_id', severity: 'error', path: at([...path, 'id']), stepId: step.id, message: `step id "${step.id}" is already used at ${first}` });
+      problems.push({
+        code: 'duplicate_step_id',
+        severity: 'error',
+        path: at([...path, 'id']),
+        stepId: step.id,
+        message: `step id "${step.id}" is already used at ${first}`,
+      });
     } else {
       seen.set(step.id, at(path));
     }
     const known = asKnownStep(step);
     if (!known) {
       // Every real loader refuses a type it does not know; planvas shows and keeps it as written.
-      problems.push({ code: 'unknown_step_kind', severity: 'warning', path: at([...path, 'type']), stepId: step.id, message: `"${step.id}" has type "${String(step.type)}", which no known runtime generation accepts; planvas keeps it as written` });
+      problems.push({
+        code: 'unknown_step_kind',
+        severity: 'warning',
+        path: at([...path, 'type']),
+        stepId: step.id,
+        message: `"${step.id}" has type "${String(step.type)}", which no known runtime generation accepts; planvas keeps it as written`,
+      });
       continue;
     }
     const spec = stepKindSpec(known.type);
@@ -72,18 +85,36 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
     if (!spec.generations.includes(generation)) problems.push(retiredKind(known.type, path, step.id, generation));
     const renamed = spec.renamedIn?.[generation];
     if (renamed !== undefined) {
-      problems.push({ code: 'legacy_step_kind', severity: 'info', path: at([...path, 'type']), stepId: step.id, message: `"${step.id}" has type "${known.type}", which ${GENERATIONS[generation].label} reads as "${renamed}" (its writers write "${renamed}"); planvas keeps "${known.type}"` });
+      problems.push({
+        code: 'legacy_step_kind',
+        severity: 'info',
+        path: at([...path, 'type']),
+        stepId: step.id,
+        message: `"${step.id}" has type "${known.type}", which ${GENERATIONS[generation].label} reads as "${renamed}" (its writers write "${renamed}"); planvas keeps "${known.type}"`,
+      });
     }
     for (const field of spec.requiredFields?.[generation] ?? []) {
       const value = (step as Record<string, unknown>)[field];
       if (typeof value === 'string' ? value.trim() === '' : value == null) {
-        problems.push({ code: 'missing_required_field', severity: 'error', path: at([...path, field]), stepId: step.id, message: `"${step.id}" needs ${field} (${GENERATIONS[generation].label} refuses a ${known.type} step without it)` });
+        problems.push({
+          code: 'missing_required_field',
+          severity: 'error',
+          path: at([...path, field]),
+          stepId: step.id,
+          message: `"${step.id}" needs ${field} (${GENERATIONS[generation].label} refuses a ${known.type} step without it)`,
+        });
       }
     }
     const routes = routesOf(step);
     // Only one nested layer of delegation (validateTodoTaskNestingDepth / validateOrchestratorNestingDepth).
     if (routes && generationTraits(generation).graphChecks && path.filter((segment) => segment === 'sub_agent_step').length > 1) {
-      problems.push({ code: 'nesting_too_deep', severity: 'error', path: at([...path, 'type']), stepId: step.id, message: `"${step.id}" delegates from inside a sub-agent's sub-agent; runtimes allow one nested layer of delegating steps` });
+      problems.push({
+        code: 'nesting_too_deep',
+        severity: 'error',
+        path: at([...path, 'type']),
+        stepId: step.id,
+        message: `"${step.id}" delegates from inside a sub-agent's sub-agent; runtimes allow one nested layer of delegating steps`,
+      });
     }
     if (routes) problems.push(...leniently(() => routeAgentChecks(step.id, routes.routes, [...path, routes.field], orphans, generation), []));
   }
@@ -94,7 +125,13 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
     for (const clone of cloneRoutes) {
       const first = seen.get(clone.id);
       if (first !== undefined || cloneIds.has(clone.id)) {
-        problems.push({ code: 'duplicate_step_id', severity: 'error', path: at(clone.path), stepId: clone.id, message: `route "${clone.id}" runs a clone of its orphan step under the id "${clone.id}", which is already used${first !== undefined ? ` at ${first}` : ' by another such route'}` });
+        problems.push({
+          code: 'duplicate_step_id',
+          severity: 'error',
+          path: at(clone.path),
+          stepId: clone.id,
+          message: `route "${clone.id}" runs a clone of its orphan step under the id "${clone.id}", which is already used${first !== undefined ? ` at ${first}` : ' by another such route'}`,
+        });
       }
       cloneIds.add(clone.id);
     }
@@ -135,7 +172,13 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
   }
   for (const [id, node] of flow.nodes) {
     if (!reachable.has(id)) {
-      problems.push({ code: 'unreachable_step', severity: 'warning', path: at(node.path), stepId: id, message: `step "${id}" is never reached from the first step` });
+      problems.push({
+        code: 'unreachable_step',
+        severity: 'warning',
+        path: at(node.path),
+        stepId: id,
+        message: `step "${id}" is never reached from the first step`,
+      });
     }
   }
   return problems;
@@ -145,38 +188,86 @@ export function checkPlan(plan: Plan, options: CheckPlanOptions = {}): Problem[]
  * Each delegating route runs an inline sub-agent step or a shared orphan step. A reference must name
  * an orphan step that is shared with the referring step, as the real loader insists.
  */
-function routeAgentChecks(stepId: string, routes: ReadonlyArray<Route>, base: PathSegment[], orphans: ReadonlyMap<string, Step>, generation: Generation): Problem[] {
+function routeAgentChecks(
+  stepId: string,
+  routes: ReadonlyArray<Route>,
+  base: PathSegment[],
+  orphans: ReadonlyMap<string, Step>,
+  generation: Generation,
+): Problem[] {
   const problems: Problem[] = [];
   const traits = generationTraits(generation);
   routes.forEach((route, r) => {
     if (traits.graphChecks && (route.route_name == null || route.route_name.trim() === '')) {
-      problems.push({ code: 'missing_required_field', severity: 'error', path: at([...base, r, 'route_name']), stepId, message: `route "${route.route_id}" of "${stepId}" needs a route_name (${GENERATIONS[generation].label} refuses it without)` });
+      problems.push({
+        code: 'missing_required_field',
+        severity: 'error',
+        path: at([...base, r, 'route_name']),
+        stepId,
+        message: `route "${route.route_id}" of "${stepId}" needs a route_name (${GENERATIONS[generation].label} refuses it without)`,
+      });
     }
     const ref = route.orphan_step_ref;
     if (ref == null || ref === '') {
       const sub = route.sub_agent_step;
       if (!sub) {
-        problems.push({ code: 'route_without_agent', severity: 'error', path: at([...base, r]), stepId, message: `route "${route.route_id}" of "${stepId}" has neither a sub_agent_step nor an orphan_step_ref` });
+        problems.push({
+          code: 'route_without_agent',
+          severity: 'error',
+          path: at([...base, r]),
+          stepId,
+          message: `route "${route.route_id}" of "${stepId}" has neither a sub_agent_step nor an orphan_step_ref`,
+        });
       } else if (traits.graphChecks && (typeof sub.title !== 'string' || sub.title.trim() === '')) {
-        problems.push({ code: 'missing_required_field', severity: 'error', path: at([...base, r, 'sub_agent_step', 'title']), stepId, message: `the sub-agent of route "${route.route_id}" of "${stepId}" needs a title (${GENERATIONS[generation].label} refuses it without)` });
+        problems.push({
+          code: 'missing_required_field',
+          severity: 'error',
+          path: at([...base, r, 'sub_agent_step', 'title']),
+          stepId,
+          message: `the sub-agent of route "${route.route_id}" of "${stepId}" needs a title (${GENERATIONS[generation].label} refuses it without)`,
+        });
       }
       if (sub && traits.subAgentIdIsRouteId && typeof sub.id === 'string' && !isDisplayId(sub.id) && sub.id !== route.route_id) {
-        problems.push({ code: 'sub_agent_id_mismatch', severity: 'error', path: at([...base, r, 'sub_agent_step', 'id']), stepId, message: `route "${route.route_id}" of "${stepId}" runs sub-agent "${sub.id}"; ${GENERATIONS[generation].label} wants the sub-agent's id to be the route id` });
+        problems.push({
+          code: 'sub_agent_id_mismatch',
+          severity: 'error',
+          path: at([...base, r, 'sub_agent_step', 'id']),
+          stepId,
+          message: `route "${route.route_id}" of "${stepId}" runs sub-agent "${sub.id}"; ${GENERATIONS[generation].label} wants the sub-agent's id to be the route id`,
+        });
       }
       return;
     }
     if (route.sub_agent_step) {
-      problems.push({ code: 'orphan_ref_and_sub_agent', severity: 'error', path: at([...base, r, 'sub_agent_step']), stepId, message: `route "${route.route_id}" of "${stepId}" has both an orphan_step_ref and a sub_agent_step; keep one` });
+      problems.push({
+        code: 'orphan_ref_and_sub_agent',
+        severity: 'error',
+        path: at([...base, r, 'sub_agent_step']),
+        stepId,
+        message: `route "${route.route_id}" of "${stepId}" has both an orphan_step_ref and a sub_agent_step; keep one`,
+      });
     }
     const orphan = orphans.get(ref);
     if (!orphan) {
-      problems.push({ code: 'unknown_orphan_ref', severity: 'error', path: at([...base, r, 'orphan_step_ref']), stepId, message: `route "${route.route_id}" of "${stepId}" refers to orphan step "${ref}", which is not in orphan_steps` });
+      problems.push({
+        code: 'unknown_orphan_ref',
+        severity: 'error',
+        path: at([...base, r, 'orphan_step_ref']),
+        stepId,
+        message: `route "${route.route_id}" of "${stepId}" refers to orphan step "${ref}", which is not in orphan_steps`,
+      });
       return;
     }
     const field = generationTraits(generation).sharedWithField;
     const allowed = orphanSharedIds(orphan, generation);
     if (!allowed.includes(stepId)) {
-      problems.push({ code: 'orphan_not_shared', severity: 'error', path: at([...base, r, 'orphan_step_ref']), stepId, message: `orphan step "${ref}" is not shared with "${stepId}" (add "${stepId}" to its shared_with.${field})` });
+      problems.push({
+        code: 'orphan_not_shared',
+        severity: 'error',
+        path: at([...base, r, 'orphan_step_ref']),
+        stepId,
+        message: `orphan step "${ref}" is not shared with "${stepId}" (add "${stepId}" to its shared_with.${field})`,
+      });
     }
   });
   return problems;
@@ -220,13 +311,18 @@ function sharedWithChecks(plan: Plan, generation: Generation): Problem[] {
     {
       sharedWith[key].forEach((id, j) => {
         if (delegating.has(id)) return;
-        problems.push({ code: 'unknown_shared_with', severity: 'error', path: at(['orphan_steps', i, 'shared_with', key, j]), stepId: orphan.id, message: `orphan step "${orphan.id}" is shared with "${id}", but no ${kinds.join(' or ')} step${generation === 'agent' ? ' with routes' : ''} has that id (${GENERATIONS[generation].label} refuses it)` });
+        problems.push({
+          code: 'unknown_shared_with',
+          severity: 'error',
+          path: at(['orphan_steps', i, 'shared_with', key, j]),
+          stepId: orphan.id,
+          message: `orphan step "${orphan.id}" is shared with "${id}", but no ${kinds.join(' or ')} step${generation === 'agent' ? ' with routes' : ''} has that id (${GENERATIONS[generation].label} refuses it)`,
+        });
       });
     }
   });
   return problems;
 }
-
 
 /**
  * A scripted item's calls name scripted steps: regular steps in orphan_steps with a validation
@@ -238,7 +334,10 @@ function scriptReferenceChecks(plan: Plan, orphans: ReadonlyMap<string, Step>): 
     const items = (step as { items?: unknown }).items;
     if (!Array.isArray(items)) continue;
     items.forEach((item, i) => {
-      const calls = typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'scripted' ? (item as { scripted_steps?: unknown }).scripted_steps : undefined;
+      const calls =
+        typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'scripted'
+          ? (item as { scripted_steps?: unknown }).scripted_steps
+          : undefined;
       if (!Array.isArray(calls)) return;
       calls.forEach((call, c) => {
         const target = typeof call === 'object' && call !== null ? (call as { step_id?: unknown }).step_id : undefined;
@@ -247,7 +346,13 @@ function scriptReferenceChecks(plan: Plan, orphans: ReadonlyMap<string, Step>): 
         const schema = orphan?.validation_schema as { files?: unknown[]; db?: unknown[] } | null | undefined;
         const scripted = orphan !== undefined && stepKind(orphan) === 'regular' && ((schema?.files?.length ?? 0) > 0 || (schema?.db?.length ?? 0) > 0);
         if (!scripted) {
-          problems.push({ code: 'unknown_script_step', severity: 'error', path: at([...path, 'items', i, 'scripted_steps', c, 'step_id']), stepId: step.id, message: `item ${i + 1} of "${step.id}" calls "${target}", which is not a regular step with a validation schema in orphan_steps` });
+          problems.push({
+            code: 'unknown_script_step',
+            severity: 'error',
+            path: at([...path, 'items', i, 'scripted_steps', c, 'step_id']),
+            stepId: step.id,
+            message: `item ${i + 1} of "${step.id}" calls "${target}", which is not a regular step with a validation schema in orphan_steps`,
+          });
         }
       });
     });

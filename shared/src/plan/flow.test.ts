@@ -12,7 +12,13 @@ const targets = (flow: ReturnType<typeof buildFlow>, id: string) => edgesFrom(fl
 
 describe('buildFlow', () => {
   it('follows list order, explicit ids and end', () => {
-    const flow = flowOf({ steps: [{ type: 'regular', id: 'a' }, { type: 'regular', id: 'b', next_step_id: 'a' }, { type: 'regular', id: 'c' }] });
+    const flow = flowOf({
+      steps: [
+        { type: 'regular', id: 'a' },
+        { type: 'regular', id: 'b', next_step_id: 'a' },
+        { type: 'regular', id: 'c' },
+      ],
+    });
     expect(flow.entry).toBe('a');
     expect(targets(flow, 'a')).toEqual(['next->b']);
     expect(targets(flow, 'b')).toEqual(['next->a']);
@@ -23,7 +29,15 @@ describe('buildFlow', () => {
   it('runs a conditional branch then its exit', () => {
     const flow = flowOf({
       steps: [
-        { type: 'conditional', id: 'c', if_true_steps: [{ type: 'regular', id: 't1' }, { type: 'regular', id: 't2' }], if_false_next_step_id: 'z' },
+        {
+          type: 'conditional',
+          id: 'c',
+          if_true_steps: [
+            { type: 'regular', id: 't1' },
+            { type: 'regular', id: 't2' },
+          ],
+          if_false_next_step_id: 'z',
+        },
         { type: 'regular', id: 'after' },
         { type: 'regular', id: 'z' },
       ],

@@ -5,7 +5,6 @@ import { stepKindSpec } from './step-kinds';
 import { leniently, nonEmpty, type FlowEdgeKind, type FlowOutput, type TargetField } from './steps/kind-spec';
 import { isStepLike, type PathSegment } from './walk';
 
-
 /**
  * The control flow of a plan (docs/formats.md "Flow"), shared by the graph checks, the canvas edges
  * and the executor so all three agree on where a step goes next. Each kind says what its outputs
@@ -114,4 +113,3 @@ export function targetFields(anyStep: Step, path: PathSegment[]): TargetField[] 
       : [];
   return own.map(({ field, target }) => ({ field: [...path, ...field], target }));
 }
-

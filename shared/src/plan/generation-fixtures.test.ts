@@ -75,7 +75,10 @@ function planOf(name: GenerationFixture): Plan {
   return plan;
 }
 
-const codesOf = (plan: Plan) => checkPlan(plan).map((p) => `${p.code} ${p.path}`).sort();
+const codesOf = (plan: Plan) =>
+  checkPlan(plan)
+    .map((p) => `${p.code} ${p.path}`)
+    .sort();
 
 /** Every step object of a raw plan value (steps, orphans, branches, sub-agents) with its path and `type` as written. */
 function typesOf(raw: unknown): Array<[string, string | undefined, boolean]> {
@@ -114,11 +117,7 @@ function sharedEnds(before: string[], after: string[]): { prefix: number; suffix
   let prefix = 0;
   while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
   let suffix = 0;
-  while (
-    suffix < before.length - prefix &&
-    suffix < after.length - prefix &&
-    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
-  ) {
+  while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) {
     suffix++;
   }
   return { prefix, suffix };
@@ -212,7 +211,11 @@ describe('true and false cases, by the Go loaders', () => {
       const plan = planOf(name);
       const refs = walkRefs(plan);
       expect(refs.length).toBeGreaterThan(0);
-      const flagged = new Set(checkPlan(plan).filter((p) => p.code === 'orphan_not_shared' || p.code === 'unknown_orphan_ref' || p.code === 'unknown_shared_with').map((p) => p.path));
+      const flagged = new Set(
+        checkPlan(plan)
+          .filter((p) => p.code === 'orphan_not_shared' || p.code === 'unknown_orphan_ref' || p.code === 'unknown_shared_with')
+          .map((p) => p.path),
+      );
       const shared = refs.filter((r) => r.shared);
       expect(shared.length).toBeGreaterThan(0);
       for (const ref of shared) expect(flagged.has(ref.path)).toBe(false);

@@ -30,10 +30,42 @@ export interface GenerationTraits {
 }
 
 const TRAITS: Record<Generation, GenerationTraits> = {
-  seed: { genericAgentSwitch: true, subAgentIdIsRouteId: false, graphChecks: false, scriptedItems: false, refusedItemTypes: [], sharingKinds: ['todo_task', 'orchestration'], sharedWithField: 'orchestrator_ids' },
-  loop: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, scriptedItems: false, refusedItemTypes: ['message', 'scripted'], sharingKinds: ['todo_task'], sharedWithField: 'orchestrator_ids' },
-  agentworks: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, scriptedItems: true, refusedItemTypes: [], sharingKinds: ['orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'orchestrator_ids' },
-  agent: { genericAgentSwitch: false, subAgentIdIsRouteId: true, graphChecks: true, scriptedItems: true, refusedItemTypes: [], sharingKinds: ['agent', 'orchestrator', 'todo_task', 'message_sequence'], sharedWithField: 'agent_ids' },
+  seed: {
+    genericAgentSwitch: true,
+    subAgentIdIsRouteId: false,
+    graphChecks: false,
+    scriptedItems: false,
+    refusedItemTypes: [],
+    sharingKinds: ['todo_task', 'orchestration'],
+    sharedWithField: 'orchestrator_ids',
+  },
+  loop: {
+    genericAgentSwitch: false,
+    subAgentIdIsRouteId: true,
+    graphChecks: true,
+    scriptedItems: false,
+    refusedItemTypes: ['message', 'scripted'],
+    sharingKinds: ['todo_task'],
+    sharedWithField: 'orchestrator_ids',
+  },
+  agentworks: {
+    genericAgentSwitch: false,
+    subAgentIdIsRouteId: true,
+    graphChecks: true,
+    scriptedItems: true,
+    refusedItemTypes: [],
+    sharingKinds: ['orchestrator', 'todo_task', 'message_sequence'],
+    sharedWithField: 'orchestrator_ids',
+  },
+  agent: {
+    genericAgentSwitch: false,
+    subAgentIdIsRouteId: true,
+    graphChecks: true,
+    scriptedItems: true,
+    refusedItemTypes: [],
+    sharingKinds: ['agent', 'orchestrator', 'todo_task', 'message_sequence'],
+    sharedWithField: 'agent_ids',
+  },
 };
 
 export function generationTraits(generation: Generation): GenerationTraits {

@@ -42,13 +42,15 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
     const orphan = (shared: Json | undefined) => ({ type: 'regular', id: 'o', title: 'O', ...(shared ? { shared_with: shared } : {}) });
     const routes = [{ route_id: 'r', orphan_step_ref: 'o' }];
     expect(codes(plan([todo('t', routes)], { orphan_steps: [orphan({ orchestrator_ids: ['t'] })] }))).toEqual([]);
-    expect(codes(plan([todo('t', routes)], { orphan_steps: [orphan(undefined)] }))).toEqual(['error orphan_not_shared $.steps[0].predefined_routes[0].orphan_step_ref']);
+    expect(codes(plan([todo('t', routes)], { orphan_steps: [orphan(undefined)] }))).toEqual([
+      'error orphan_not_shared $.steps[0].predefined_routes[0].orphan_step_ref',
+    ]);
     expect(codes(plan([todo('t', [{ route_id: 'r', orphan_step_ref: 'gone' }])], { orphan_steps: [orphan({ orchestrator_ids: ['t'] })] }))).toEqual([
       'error unknown_orphan_ref $.steps[0].predefined_routes[0].orphan_step_ref',
     ]);
-    expect(codes(plan([todo('t', [{ route_id: 'r', orphan_step_ref: 'o', sub_agent_step: sub('r') }])], { orphan_steps: [orphan({ orchestrator_ids: ['t'] })] }))).toEqual([
-      'error orphan_ref_and_sub_agent $.steps[0].predefined_routes[0].sub_agent_step',
-    ]);
+    expect(
+      codes(plan([todo('t', [{ route_id: 'r', orphan_step_ref: 'o', sub_agent_step: sub('r') }])], { orphan_steps: [orphan({ orchestrator_ids: ['t'] })] })),
+    ).toEqual(['error orphan_ref_and_sub_agent $.steps[0].predefined_routes[0].sub_agent_step']);
     expect(codes(plan([todo('t', routes)], { orphan_steps: [orphan({ orchestrator_ids: ['t', 'ghost'] })] }))).toEqual([
       'error unknown_shared_with $.orphan_steps[0].shared_with.orchestrator_ids[1]',
     ]);
@@ -56,7 +58,16 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
 
   it('reads agentworks agent_ids sharing and detects the agent generation from it', () => {
     const p = plan(
-      [{ type: 'agent', id: 'a', title: 'A', description: 'd', items: [{ id: 'i1', type: 'user_message', message: 'go' }], predefined_routes: [{ route_id: 'r', route_name: 'R', orphan_step_ref: 'o' }] }],
+      [
+        {
+          type: 'agent',
+          id: 'a',
+          title: 'A',
+          description: 'd',
+          items: [{ id: 'i1', type: 'user_message', message: 'go' }],
+          predefined_routes: [{ route_id: 'r', route_name: 'R', orphan_step_ref: 'o' }],
+        },
+      ],
       { orphan_steps: [{ type: 'regular', id: 'o', title: 'O', shared_with: { agent_ids: ['a'] } }] },
     );
     expect(detectGeneration(p).generation).toBe('agent');
@@ -65,7 +76,10 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
 
   it('finds duplicate ids across steps, sub-agents and orphan steps, but not across items', () => {
     const p = plan(
-      [todo('t', [{ route_id: 'x', sub_agent_step: sub('x') }]), { type: 'message_sequence', id: 'm', title: 'M', description: 'd', items: [{ id: 't', type: 'user_message', message: 'hi' }] }],
+      [
+        todo('t', [{ route_id: 'x', sub_agent_step: sub('x') }]),
+        { type: 'message_sequence', id: 'm', title: 'M', description: 'd', items: [{ id: 't', type: 'user_message', message: 'hi' }] },
+      ],
       { orphan_steps: [{ type: 'regular', id: 'x', title: 'X' }] },
     );
     expect(codes(p)).toEqual(['error duplicate_step_id $.orphan_steps[0].id']);
@@ -79,7 +93,12 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
         title: 'M',
         description: 'd',
         next_step_id: 'n',
-        items: [{ id: 'a', type: 'user_message', message: 'x' }, { id: 'a', type: 'message', message: 'y' }, { type: 'code' }, { id: 'b', type: '', message: 'z' }],
+        items: [
+          { id: 'a', type: 'user_message', message: 'x' },
+          { id: 'a', type: 'message', message: 'y' },
+          { type: 'code' },
+          { id: 'b', type: '', message: 'z' },
+        ],
       },
       { type: 'message_sequence', id: 'n', title: 'N', description: 'd', items: [] },
     ]);
@@ -124,14 +143,26 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
     ]);
     expect(codes(p)).toEqual(['info retired_step_kind $.steps[1].type']);
     expect(checkPlan(p).find((x) => x.code === 'retired_step_kind')?.message).toMatch(/coding-agent-loop/);
-    const aliased = plan([todo('t', [{ route_id: 'r', sub_agent_step: sub('r') }]), { type: 'crew', id: 'c', title: 'C', crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', instruction: 'i' }]);
+    const aliased = plan([
+      todo('t', [{ route_id: 'r', sub_agent_step: sub('r') }]),
+      { type: 'crew', id: 'c', title: 'C', crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', instruction: 'i' },
+    ]);
     expect(detectGeneration(aliased).generation).toBe('agentworks');
     expect(codes(aliased)).toEqual(['info legacy_step_kind $.steps[0].type']);
   });
 
   it('requires what the generation requires (a crew step without profile, a routing question)', () => {
-    expect(codes(plan([{ type: 'crew', id: 'c', title: 'C', crew_project_id: 'q', trigger_id: 't', instruction: 'i' }]))).toEqual(['error missing_required_field $.steps[0].crew_profile_id']);
-    const routing = { type: 'routing', id: 'r', routes: [{ route_id: 'a', next_step_id: 'end' }, { route_id: 'b', next_step_id: 'end' }] };
+    expect(codes(plan([{ type: 'crew', id: 'c', title: 'C', crew_project_id: 'q', trigger_id: 't', instruction: 'i' }]))).toEqual([
+      'error missing_required_field $.steps[0].crew_profile_id',
+    ]);
+    const routing = {
+      type: 'routing',
+      id: 'r',
+      routes: [
+        { route_id: 'a', next_step_id: 'end' },
+        { route_id: 'b', next_step_id: 'end' },
+      ],
+    };
     expect(codes(plan([routing]), 'seed')).toEqual([]);
     expect(codes(plan([routing]), 'loop')).toEqual(['error missing_required_field $.steps[0].routing_question']);
   });
@@ -144,7 +175,12 @@ describe('generation rules (coding-agent-loop / agentworks planning_agent.go, pl
 
 describe('plans that break the schema or lack ids', () => {
   it('still reports dangling targets next to a schema problem', () => {
-    const read = readPlan({ steps: [{ type: 'regular', id: 'a', title: 5, next_step_id: 'gone' }, { type: 'routing', id: 'r', routes: 'x' }] });
+    const read = readPlan({
+      steps: [
+        { type: 'regular', id: 'a', title: 5, next_step_id: 'gone' },
+        { type: 'routing', id: 'r', routes: 'x' },
+      ],
+    });
     expect(read.ok).toBe(false);
     if (read.ok || !read.partial) throw new Error('expected a partial plan');
     expect(codes(read.partial)).toContain('error unknown_target $.steps[0].next_step_id');
@@ -169,19 +205,33 @@ describe('step_config', () => {
 
 describe('more loader rules (validateHumanInputStepFieldsTyped, item contents, routes, nesting)', () => {
   it('checks human_input answers against their routes from coding-agent-loop on', () => {
-    const ask = (extra: Json) => plan([{ type: 'human_input', id: 'h', question: 'Go?', ...extra }, { type: 'regular', id: 'x' }]);
+    const ask = (extra: Json) =>
+      plan([
+        { type: 'human_input', id: 'h', question: 'Go?', ...extra },
+        { type: 'regular', id: 'x' },
+      ]);
     expect(codes(ask({ response_type: 'yesno', if_yes_next_step_id: 'x', if_no_next_step_id: 'end' }), 'loop')).toEqual([]);
     expect(codes(ask({ response_type: 'text', if_yes_next_step_id: 'x' }), 'loop')).toEqual(['error answer_route_mismatch $.steps[0].if_yes_next_step_id']);
     expect(codes(ask({ response_type: 'audio' }), 'loop')).toEqual(['error unknown_response_type $.steps[0].response_type']);
     expect(codes(ask({ response_type: 'multiple_choice' }), 'loop')).toEqual(['error missing_required_field $.steps[0].options']);
-    expect(codes(ask({ response_type: 'multiple_choice', options: ['a', 'b'], option_routes: { '0': 'x' } }), 'loop')).toEqual(['error unrouted_option $.steps[0].options[1]']);
+    expect(codes(ask({ response_type: 'multiple_choice', options: ['a', 'b'], option_routes: { '0': 'x' } }), 'loop')).toEqual([
+      'error unrouted_option $.steps[0].options[1]',
+    ]);
     expect(codes(ask({ response_type: 'multiple_choice', options: ['a', 'b'], option_routes: { '0': 'x' }, next_step_id: 'end' }), 'loop')).toEqual([]);
     expect(codes(ask({ response_type: 'text', if_yes_next_step_id: 'x' }), 'seed')).toEqual([]);
   });
 
   it('checks what each item type needs', () => {
     const seq = (items: Json[], extra: Json = {}) => plan([{ type: 'message_sequence', id: 'm', title: 'M', description: 'd', items, ...extra }]);
-    expect(codes(seq([{ id: 'a', type: 'user_message' }, { id: 'b', type: 'foreach', message: 'each' }, { id: 'c', type: 'prevalidation' }]))).toEqual([
+    expect(
+      codes(
+        seq([
+          { id: 'a', type: 'user_message' },
+          { id: 'b', type: 'foreach', message: 'each' },
+          { id: 'c', type: 'prevalidation' },
+        ]),
+      ),
+    ).toEqual([
       'error missing_required_field $.steps[0].items[0].message',
       'error missing_required_field $.steps[0].items[1].source_sql',
       'error missing_required_field $.steps[0].items[2].validation_schema',
@@ -199,13 +249,14 @@ describe('more loader rules (validateHumanInputStepFieldsTyped, item contents, r
     const deep = plan([todo('t', [{ route_id: 'r1', sub_agent_step: middle }])]);
     expect(codes(deep, 'loop')).toContain('error nesting_too_deep $.steps[0].predefined_routes[0].sub_agent_step.predefined_routes[0].sub_agent_step.type');
     expect(codes(plan([todo('t', [{ route_id: 'r1', sub_agent_step: todo('r1', [{ route_id: 'r2', sub_agent_step: sub('r2') }]) }])]), 'loop')).toEqual([]);
-    expect(codes(plan([{ type: 'crew', id: 'c', title: 'C', crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', instruction: 'i', timeout_seconds: -5 }]))).toEqual([
-      'error invalid_value $.steps[0].timeout_seconds',
-    ]);
+    expect(
+      codes(plan([{ type: 'crew', id: 'c', title: 'C', crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', instruction: 'i', timeout_seconds: -5 }])),
+    ).toEqual(['error invalid_value $.steps[0].timeout_seconds']);
   });
 
   it('shares orphan steps only with the kind the generation delegates with', () => {
-    const withShared = (steps: Json[], ids: string[]) => plan(steps, { orphan_steps: [{ type: 'regular', id: 'o', title: 'O', shared_with: { orchestrator_ids: ids } }] });
+    const withShared = (steps: Json[], ids: string[]) =>
+      plan(steps, { orphan_steps: [{ type: 'regular', id: 'o', title: 'O', shared_with: { orchestrator_ids: ids } }] });
     const seqStep = { type: 'message_sequence', id: 'm', title: 'M', description: 'd', items: [{ id: 'i', message: 'x' }] };
     expect(codes(withShared([todo('t', []), seqStep], ['m']), 'loop')).toEqual(['error unknown_shared_with $.orphan_steps[0].shared_with.orchestrator_ids[0]']);
     expect(codes(withShared([todo('t', []), seqStep], ['t']), 'loop')).toEqual([]);
@@ -215,10 +266,7 @@ describe('more loader rules (validateHumanInputStepFieldsTyped, item contents, r
 describe('messages, scripted items, authored prompts, orphan clones', () => {
   it("checks a todo_task's older messages by type", () => {
     const p = plan([todo('t', [], { messages: [{ type: 'message' }, { type: 'foreach', message: 'x', source_sql: 'select 1' }, { type: 'scripted' }] })]);
-    expect(codes(p, 'loop')).toEqual([
-      'error missing_required_field $.steps[0].messages[0].message',
-      'error unknown_item_type $.steps[0].messages[2].type',
-    ]);
+    expect(codes(p, 'loop')).toEqual(['error missing_required_field $.steps[0].messages[0].message', 'error unknown_item_type $.steps[0].messages[2].type']);
   });
 
   it("checks agentworks' scripted items and what they call", () => {
@@ -229,8 +277,30 @@ describe('messages, scripted items, authored prompts, orphan clones', () => {
           { type: 'regular', id: 'plain', title: 'P' },
         ],
       });
-    expect(codes(agent([{ id: 'run', type: 'scripted', scripted_steps: [{ id: 'c1', step_id: 'script' }], max_parallel: 2 }, { id: 'go', type: 'user_message', message: 'go' }]))).toEqual([]);
-    expect(codes(agent([{ id: 'run', type: 'scripted', scripted_steps: [{ id: 'c1', step_id: 'plain' }, { id: 'c1', step_id: 'script' }], max_parallel: 9, message: 'no' }]))).toEqual([
+    expect(
+      codes(
+        agent([
+          { id: 'run', type: 'scripted', scripted_steps: [{ id: 'c1', step_id: 'script' }], max_parallel: 2 },
+          { id: 'go', type: 'user_message', message: 'go' },
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      codes(
+        agent([
+          {
+            id: 'run',
+            type: 'scripted',
+            scripted_steps: [
+              { id: 'c1', step_id: 'plain' },
+              { id: 'c1', step_id: 'script' },
+            ],
+            max_parallel: 9,
+            message: 'no',
+          },
+        ]),
+      ),
+    ).toEqual([
       'error invalid_value $.steps[0].items[0].max_parallel',
       'error invalid_value $.steps[0].items[0].message',
       'error invalid_value $.steps[0].items[0].scripted_steps[1].id',
@@ -240,7 +310,19 @@ describe('messages, scripted items, authored prompts, orphan clones', () => {
   });
 
   it('wants an authored prompt to have its system prompt and end with a user message', () => {
-    const p = plan([{ type: 'agent', id: 'a', title: 'A', description: 'd', authored_prompt: true, items: [{ id: 'i', type: 'user_message', message: 'x' }, { id: 'f', type: 'foreach', message: 'y', source_sql: 's' }] }]);
+    const p = plan([
+      {
+        type: 'agent',
+        id: 'a',
+        title: 'A',
+        description: 'd',
+        authored_prompt: true,
+        items: [
+          { id: 'i', type: 'user_message', message: 'x' },
+          { id: 'f', type: 'foreach', message: 'y', source_sql: 's' },
+        ],
+      },
+    ]);
     expect(codes(p)).toEqual([
       'error missing_required_field $.steps[0].system_prompt',
       'error invalid_value $.steps[0].items[1].type',
@@ -256,4 +338,3 @@ describe('messages, scripted items, authored prompts, orphan clones', () => {
     expect(codes(p, 'seed')).not.toContain('error duplicate_step_id $.steps[0].predefined_routes[0].route_id');
   });
 });
-

@@ -12,7 +12,10 @@ describe('kindOffer (what the palette offers per generation)', () => {
   });
 
   it('says why a kind is not offered', () => {
-    expect(kindOffer('todo_task', 'agentworks')).toEqual({ offered: false, reason: 'agentworks (Oct 2026) writes Todo Task steps as "orchestrator"; add Orchestrator instead' });
+    expect(kindOffer('todo_task', 'agentworks')).toEqual({
+      offered: false,
+      reason: 'agentworks (Oct 2026) writes Todo Task steps as "orchestrator"; add Orchestrator instead',
+    });
     expect(kindOffer('crew', 'seed')).toMatchObject({ offered: false, reason: expect.stringContaining('came with agentworks (Oct 2026)') });
     expect(kindOffer('conditional', 'loop')).toMatchObject({ offered: false, reason: expect.stringContaining('no longer accepts Conditional') });
   });

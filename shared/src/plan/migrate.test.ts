@@ -10,7 +10,12 @@ describe('planWorkflowMigration', () => {
     const config = readStepConfig(fixtureJson('Workflow/LegacyOnboarding', 'step_config.json'));
     if (!read.ok || !config.ok) throw new Error('fixture must parse');
     const outerBefore = config.config.steps.find((e) => e.id === 'onboarding-tasks');
-    const migration = planWorkflowMigration({ plan: read.plan, promotions: read.promotions, stepConfig: config.config, learningsFolders: ['onboarding-orchestrator'] });
+    const migration = planWorkflowMigration({
+      plan: read.plan,
+      promotions: read.promotions,
+      stepConfig: config.config,
+      learningsFolders: ['onboarding-orchestrator'],
+    });
     const kinds = migration.changes.map((c) => c.kind);
     expect(kinds.filter((k) => k === 'plan_flattened')).toHaveLength(2);
     expect(kinds).toContain('step_config_merged');

@@ -72,7 +72,7 @@ export function planWorkflowMigration(input: {
         const merged: StepConfigEntry = {
           ...target,
           agent_configs: { ...(orphan.agent_configs ?? {}), ...(target.agent_configs ?? {}) } as AgentConfigs,
-          ...(target.validation_schema ?? orphan.validation_schema ? { validation_schema: target.validation_schema ?? orphan.validation_schema } : {}),
+          ...((target.validation_schema ?? orphan.validation_schema) ? { validation_schema: target.validation_schema ?? orphan.validation_schema } : {}),
         };
         entries = entries.filter((e) => e !== orphan).map((e) => (e === target ? merged : e));
         changes.push({ kind: 'step_config_merged', from: orphanId, into });

@@ -12,7 +12,7 @@ describe('runsTodoOrchestrator', () => {
     expect(runsTodoOrchestrator({ type: 'agent', id: 'a', predefined_routes: [route] } as Step)).toBe(true);
     expect(runsTodoOrchestrator({ type: 'message_sequence', id: 'a', predefined_routes: [route] } as Step)).toBe(false);
     expect(runsTodoOrchestrator({ id: 'untyped' } as Step)).toBe(false);
-    expect(runsTodoOrchestrator({ type: "future_kind", id: "a", predefined_routes: [route] } as unknown as Step)).toBe(false);
+    expect(runsTodoOrchestrator({ type: 'future_kind', id: 'a', predefined_routes: [route] } as unknown as Step)).toBe(false);
   });
 });
 

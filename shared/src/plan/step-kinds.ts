@@ -78,7 +78,11 @@ export type KindOffer = { offered: true } | { offered: false; reason: string };
 export function kindOffer(kind: StepKind, generation: Generation): KindOffer {
   const spec = STEP_KINDS[kind];
   const renamed = spec.renamedIn?.[generation];
-  if (renamed !== undefined) return { offered: false, reason: `${GENERATIONS[generation].label} writes ${spec.label} steps as "${renamed}"; add ${STEP_KIND_LABELS[renamed as StepKind] ?? renamed} instead` };
+  if (renamed !== undefined)
+    return {
+      offered: false,
+      reason: `${GENERATIONS[generation].label} writes ${spec.label} steps as "${renamed}"; add ${STEP_KIND_LABELS[renamed as StepKind] ?? renamed} instead`,
+    };
   if (spec.generations.includes(generation)) return { offered: true };
   const first = spec.generations[0];
   const later = first !== undefined && GENERATION_ORDER.indexOf(first) > GENERATION_ORDER.indexOf(generation);

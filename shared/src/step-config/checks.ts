@@ -25,15 +25,35 @@ export function checkStepConfig(
   config.steps.forEach((entry, i) => {
     const path = formatJsonPath(options.form === 'array' ? [i] : ['steps', i]);
     if (seen.has(entry.id)) {
-      problems.push({ code: 'duplicate_step_config', severity: 'warning', path, stepId: entry.id, message: `step_config has more than one entry for "${entry.id}"; coding-agent-loop's parser refuses duplicates and its reader keeps the last (readAndRepairStepConfigs)` });
+      problems.push({
+        code: 'duplicate_step_config',
+        severity: 'warning',
+        path,
+        stepId: entry.id,
+        message: `step_config has more than one entry for "${entry.id}"; coding-agent-loop's parser refuses duplicates and its reader keeps the last (readAndRepairStepConfigs)`,
+      });
     }
     seen.add(entry.id);
     if (stepIds.has(entry.id) || isReservedStepConfigId(entry.id)) return;
     const outer = innerToOuter.get(entry.id);
     problems.push(
       outer
-        ? { code: 'orphan_step_config', severity: 'warning', path, stepId: entry.id, suggestion: { action: 'merge', into: outer }, message: `step_config entry "${entry.id}" is the old inner id of todo_task "${outer}"; merge its settings into "${outer}"` }
-        : { code: 'orphan_step_config', severity: 'warning', path, stepId: entry.id, suggestion: { action: 'remove' }, message: `step_config entry "${entry.id}" matches no step of the plan; remove it` },
+        ? {
+            code: 'orphan_step_config',
+            severity: 'warning',
+            path,
+            stepId: entry.id,
+            suggestion: { action: 'merge', into: outer },
+            message: `step_config entry "${entry.id}" is the old inner id of todo_task "${outer}"; merge its settings into "${outer}"`,
+          }
+        : {
+            code: 'orphan_step_config',
+            severity: 'warning',
+            path,
+            stepId: entry.id,
+            suggestion: { action: 'remove' },
+            message: `step_config entry "${entry.id}" matches no step of the plan; remove it`,
+          },
     );
   });
   return problems;

@@ -2,9 +2,7 @@ import { issuesToDetails, type ErrorDetail } from '../errors';
 import { StepConfig, StepConfigEntry, type StepConfigForm } from './schema';
 import { z } from 'zod';
 
-export type ReadStepConfigResult =
-  | { ok: true; config: StepConfig; form: StepConfigForm }
-  | { ok: false; details: ErrorDetail[]; form: StepConfigForm };
+export type ReadStepConfigResult = { ok: true; config: StepConfig; form: StepConfigForm } | { ok: false; details: ErrorDetail[]; form: StepConfigForm };
 
 /** Parsed step_config.json -> the object form. The legacy bare array is read as `{ steps: [...] }`. */
 export function readStepConfig(raw: unknown): ReadStepConfigResult {

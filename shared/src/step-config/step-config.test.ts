@@ -23,10 +23,7 @@ describe('readStepConfig', () => {
     const result = readStepConfig({ steps: [{ id: 'a', agent_configs: { execution_llm: { provider: 'openai', model_id: 5 }, execution_max_turns: -1 } }] });
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.details.map((d) => d.path)).toEqual([
-        '$.steps[0].agent_configs.execution_llm.model_id',
-        '$.steps[0].agent_configs.execution_max_turns',
-      ]);
+      expect(result.details.map((d) => d.path)).toEqual(['$.steps[0].agent_configs.execution_llm.model_id', '$.steps[0].agent_configs.execution_max_turns']);
     }
   });
 });

@@ -26,5 +26,8 @@ export function fixtureJson(workflow: string, file: 'plan.json' | 'step_config.j
 /** A recorded run's event log under fixtures/runs (JSON Lines), parsed. */
 export function fixtureRunEvents(file: string): unknown[] {
   const text = readFileSync(join(FIXTURE_ROOT, '../runs', file), 'utf8');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
 }

@@ -7,14 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const GENERATION_FIXTURE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/generations');
 
 /** Every workflow under fixtures/generations; each is a workspace-relative workflow id there. */
-export const GENERATION_FIXTURES = [
-  'LoopTabsHugged',
-  'AgentworksCompact',
-  'AgentworksKeysOnLine',
-  'AgentItems',
-  'OldestIdless',
-  'ProblemsOnDisk',
-] as const;
+export const GENERATION_FIXTURES = ['LoopTabsHugged', 'AgentworksCompact', 'AgentworksKeysOnLine', 'AgentItems', 'OldestIdless', 'ProblemsOnDisk'] as const;
 export type GenerationFixture = (typeof GENERATION_FIXTURES)[number];
 
 /** The fixtures that have a `planning/step_config.json`. */

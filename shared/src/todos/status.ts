@@ -10,23 +10,25 @@ export type TodoStatusGroup = (typeof SEED_TODO_STATUSES)[number];
 
 // A Map, not an object: statuses are any text a runtime sends ("constructor", "__proto__"), and
 // an object lookup would answer its prototype's members for those.
-const GROUP_OF: ReadonlyMap<string, TodoStatusGroup> = new Map(Object.entries({
-  open: 'open',
-  planned: 'open',
-  ready: 'open',
-  in_progress: 'in_progress',
-  delegated: 'in_progress',
-  claim_returned: 'in_progress',
-  needs_review: 'in_progress',
-  needs_oracle: 'in_progress',
-  // Waiting on a person is not progress the agent can make: it counts as blocked.
-  needs_user: 'blocked',
-  blocked: 'blocked',
-  completed: 'completed',
-  done: 'completed',
-  // Intentionally skipped with a reason: closed, so it must not hold back "all complete".
-  skipped: 'completed',
-} satisfies Record<string, TodoStatusGroup>));
+const GROUP_OF: ReadonlyMap<string, TodoStatusGroup> = new Map(
+  Object.entries({
+    open: 'open',
+    planned: 'open',
+    ready: 'open',
+    in_progress: 'in_progress',
+    delegated: 'in_progress',
+    claim_returned: 'in_progress',
+    needs_review: 'in_progress',
+    needs_oracle: 'in_progress',
+    // Waiting on a person is not progress the agent can make: it counts as blocked.
+    needs_user: 'blocked',
+    blocked: 'blocked',
+    completed: 'completed',
+    done: 'completed',
+    // Intentionally skipped with a reason: closed, so it must not hold back "all complete".
+    skipped: 'completed',
+  } satisfies Record<string, TodoStatusGroup>),
+);
 
 /** Bucket of any status string; an unknown status is treated as not started (`open`). */
 export function normalizeTodoStatus(status: string | null | undefined): TodoStatusGroup {

@@ -129,12 +129,7 @@ function replaceAt(list: TodoList, index: number, todo: TodoItem): TodoList {
   return { ...list, todos, summary: adjustedSummary(list, todos, before, todo) };
 }
 
-export function createTodo(
-  list: TodoList,
-  args: CreateTodoArgs,
-  ctx: TodoToolContext,
-  options: { id?: string } = {},
-): TodoToolResult<TodoItem> {
+export function createTodo(list: TodoList, args: CreateTodoArgs, ctx: TodoToolContext, options: { id?: string } = {}): TodoToolResult<TodoItem> {
   const taken = (candidate: string) => list.todos.some((t) => t.id === candidate);
   let id = options.id;
   if (id !== undefined && taken(id)) return fail(list, `a todo with id "${id}" already exists`);

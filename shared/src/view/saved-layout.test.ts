@@ -17,7 +17,10 @@ describe('isSavedLayouts', () => {
     ['a point without y', { LR: { key: 'k', positions: { a: { x: 1 } } } }],
     ['a point of strings', { TB: { key: 'k', positions: { a: { x: '1', y: 2 } } } }],
     ['an infinite point', { TB: { key: 'k', positions: { a: { x: Infinity, y: 2 } } } }],
-    ['too many points', { LR: { key: 'k', positions: Object.fromEntries(Array.from({ length: MAX_SAVED_LAYOUT_NODES + 1 }, (_, i) => [`n${i}`, { x: 0, y: 0 }])) } }],
+    [
+      'too many points',
+      { LR: { key: 'k', positions: Object.fromEntries(Array.from({ length: MAX_SAVED_LAYOUT_NODES + 1 }, (_, i) => [`n${i}`, { x: 0, y: 0 }])) } },
+    ],
   ];
   it.each(cases)('agrees with the schema: %s', (_name, value) => {
     expect(isSavedLayouts(value)).toBe(SavedLayouts.safeParse(value).success);

@@ -29,13 +29,24 @@ beforeAll(async () => {
       if (url === '/api/workflows/W%2FX/plan' && req.method === 'PUT') {
         const match = req.headers['if-match'];
         if (match === undefined) return reply(res, 428, { statusCode: 428, code: 'if_match_required', message: 'If-Match required', details: [] });
-        if (match !== `"r${revision}"`) return reply(res, 412, { statusCode: 412, code: 'stale_revision', message: 'changed meanwhile', details: [], currentRevision: `r${revision}` });
+        if (match !== `"r${revision}"`)
+          return reply(res, 412, { statusCode: 412, code: 'stale_revision', message: 'changed meanwhile', details: [], currentRevision: `r${revision}` });
         revision++;
         return reply(res, 200, { revision: `r${revision}`, written: true, problems: [] });
       }
       if (url === '/api/workflows/W%2FX/step-config' && req.method === 'PUT') return reply(res, 200, { revision: 's1', written: true, problems: [] });
       if (url === '/api/workflows' && req.method === 'POST') return reply(res, 201, { id: JSON.parse(body).id, planRevision: 'p0', stepConfigRevision: 's0' });
-      if (url.startsWith('/api/workflows/W%2FX/migrate')) return reply(res, 200, { dryRun: url.endsWith('dryRun=1'), legacy: true, changes: [{ kind: 'step_config_removed', id: 'old' }], planWritten: false, stepConfigWritten: false, planRevision: 'r1', stepConfigRevision: null, problems: [] });
+      if (url.startsWith('/api/workflows/W%2FX/migrate'))
+        return reply(res, 200, {
+          dryRun: url.endsWith('dryRun=1'),
+          legacy: true,
+          changes: [{ kind: 'step_config_removed', id: 'old' }],
+          planWritten: false,
+          stepConfigWritten: false,
+          planRevision: 'r1',
+          stepConfigRevision: null,
+          problems: [],
+        });
       if (url === '/api/settings' && req.method === 'PUT') {
         settings = JSON.parse(body);
         return reply(res, 200, settings);
@@ -82,7 +93,9 @@ describe('authoring API client', () => {
   });
 
   it('reports an unreachable server as a network error', async () => {
-    const error = await createAuthoringApi({ baseUrl: 'http://127.0.0.1:1' }).getSettings().catch((e: unknown) => e);
+    const error = await createAuthoringApi({ baseUrl: 'http://127.0.0.1:1' })
+      .getSettings()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: 'network' });
   });
 });

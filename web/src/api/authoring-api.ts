@@ -42,7 +42,8 @@ export type AuthoringApiOptions = {
 
 /** A fresh id per tab (the header allows `A-Z a-z 0-9 . _ : -`, 1-128 characters). */
 export function newClientId(): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `tab-${random}`;
 }
 
@@ -70,7 +71,8 @@ export function createAuthoringApi(options: AuthoringApiOptions = {}): Authoring
   return {
     clientId,
     savePlan: (id, plan, baseRevision) => send<SaveAnswer>('PUT', `${workflowApiPath(id)}/plan`, plan, { 'if-match': ifMatch(baseRevision) }),
-    saveStepConfig: (id, stepConfig, baseRevision) => send<SaveAnswer>('PUT', `${workflowApiPath(id)}/step-config`, stepConfig, { 'if-match': ifMatch(baseRevision) }),
+    saveStepConfig: (id, stepConfig, baseRevision) =>
+      send<SaveAnswer>('PUT', `${workflowApiPath(id)}/step-config`, stepConfig, { 'if-match': ifMatch(baseRevision) }),
     createWorkflow: (id) => send<CreatedWorkflow>('POST', '/api/workflows', { id }),
     migrate: (id, { dryRun }) => send<MigrationAnswer>('POST', `${workflowApiPath(id)}/migrate${dryRun ? '?dryRun=1' : ''}`, {}),
     async getSettings(signal) {

@@ -20,7 +20,11 @@ describe('followWorkflowChanges', () => {
   it('turns ready and change frames into events and stops on close', () => {
     let source: FakeSource | undefined;
     const seen: WorkflowChangeEvent[] = [];
-    const close = followWorkflowChanges('/api/workflows/W/changes', (e) => seen.push(e), (url) => (source = new FakeSource(url)));
+    const close = followWorkflowChanges(
+      '/api/workflows/W/changes',
+      (e) => seen.push(e),
+      (url) => (source = new FakeSource(url)),
+    );
     expect(source!.url).toBe('/api/workflows/W/changes');
     source!.emit('ready', JSON.stringify({ workflowId: 'W', planRevision: 'p1', stepConfigRevision: null }));
     source!.emit('change', JSON.stringify({ workflowId: 'W', document: 'plan', revision: 'p2', origin: 'planvas', clientId: 'tab-1' }));

@@ -30,7 +30,11 @@ export type ChangesEventSourceFactory = (url: string) => ChangesEventSource;
 const browserEventSource: ChangesEventSourceFactory = (url) => new EventSource(url);
 
 /** Opens the stream; returns the function that closes it. Frames that are not JSON are ignored. */
-export function followWorkflowChanges(url: string, listener: WorkflowChangeListener, createEventSource: ChangesEventSourceFactory = browserEventSource): () => void {
+export function followWorkflowChanges(
+  url: string,
+  listener: WorkflowChangeListener,
+  createEventSource: ChangesEventSourceFactory = browserEventSource,
+): () => void {
   const source = createEventSource(url);
   let closed = false;
   const on = (type: 'ready' | 'change') => (event: MessageEvent) => {

@@ -24,7 +24,17 @@ beforeAll(async () => {
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', body });
       if (req.url === '/api/workflows') return reply(res, 200, { workflows: [{ id: 'Team/Ops/X', title: '', stepCount: 3, legacy: true, problems: 2 }] });
-      if (req.url === '/api/workflows/Team%2FOps%2FX') return reply(res, 200, { id: 'Team/Ops/X', plan: { steps: [] }, planRevision: 'r1', stepConfig: null, stepConfigRevision: null, stepConfigForm: null, legacy: false, problems: [] });
+      if (req.url === '/api/workflows/Team%2FOps%2FX')
+        return reply(res, 200, {
+          id: 'Team/Ops/X',
+          plan: { steps: [] },
+          planRevision: 'r1',
+          stepConfig: null,
+          stepConfigRevision: null,
+          stepConfigForm: null,
+          legacy: false,
+          problems: [],
+        });
       if (req.url === '/api/workflows/Team%2FOps%2FX/view' && req.method === 'GET') return reply(res, 200, { direction: 'TB', positions: { LR: {}, TB: {} } });
       if (req.url === '/api/workflows/Team%2FOps%2FX/view' && req.method === 'PUT') return reply(res, 200, JSON.parse(body));
       if (req.url === '/api/workflows/Team%2FOps%2FX/layout') return reply(res, 200, { TB: { key: 'k1', positions: { a: { x: 1, y: 2 } } } });
@@ -55,17 +65,25 @@ describe('API client', () => {
     expect(await api().getWorkflow('Team/Ops/X')).toMatchObject({ id: 'Team/Ops/X', planRevision: 'r1', plan: { steps: [] } });
     expect(await api().getView('Team/Ops/X')).toEqual({ direction: 'TB', positions: { LR: {}, TB: {} } });
     await api().saveView('Team/Ops/X', { direction: 'LR', positions: { LR: { a: { x: 1, y: 2 } }, TB: {} } });
-    expect(requests.at(-1)).toEqual({ method: 'PUT', url: '/api/workflows/Team%2FOps%2FX/view', body: JSON.stringify({ direction: 'LR', positions: { LR: { a: { x: 1, y: 2 } }, TB: {} } }) });
+    expect(requests.at(-1)).toEqual({
+      method: 'PUT',
+      url: '/api/workflows/Team%2FOps%2FX/view',
+      body: JSON.stringify({ direction: 'LR', positions: { LR: { a: { x: 1, y: 2 } }, TB: {} } }),
+    });
   });
 
   it('throws the server’s error shape as an ApiError', async () => {
-    const error = await api().getWorkflow('Nope').catch((e: unknown) => e);
+    const error = await api()
+      .getWorkflow('Nope')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'workflow_not_found', message: 'No workflow here', details: [{ path: '$.id', message: 'unknown' }] });
   });
 
   it('turns a non-JSON error page into an ApiError too', async () => {
-    const error = await api().getWorkflow('Not JSON').catch((e: unknown) => e);
+    const error = await api()
+      .getWorkflow('Not JSON')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: 'http_502', message: '<html>Bad gateway</html>' });
   });
 
@@ -76,12 +94,18 @@ describe('API client', () => {
   it('gets the saved layouts and saves one direction', async () => {
     expect(await api().getLayouts('Team/Ops/X')).toEqual({ TB: { key: 'k1', positions: { a: { x: 1, y: 2 } } } });
     await api().saveLayout('Team/Ops/X', 'LR', { key: 'k2', positions: { b: { x: 3, y: 4 } } });
-    expect(requests.at(-1)).toEqual({ method: 'PUT', url: '/api/workflows/Team%2FOps%2FX/layout/LR', body: JSON.stringify({ key: 'k2', positions: { b: { x: 3, y: 4 } } }) });
+    expect(requests.at(-1)).toEqual({
+      method: 'PUT',
+      url: '/api/workflows/Team%2FOps%2FX/layout/LR',
+      body: JSON.stringify({ key: 'k2', positions: { b: { x: 3, y: 4 } } }),
+    });
     await expect(api().getLayouts('Bad/View')).rejects.toMatchObject({ code: 'bad_response' });
   });
 
   it('reports an unreachable server as a network ApiError', async () => {
-    const error = await createApiClient({ baseUrl: 'http://127.0.0.1:1' }).listWorkflows().catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl: 'http://127.0.0.1:1' })
+      .listWorkflows()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: 'network' });
   });
 });

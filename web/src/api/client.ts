@@ -27,7 +27,6 @@ export type ApiClientOptions = {
   createEventSource?: ChangesEventSourceFactory;
 };
 
-
 export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? authorizedFetch;

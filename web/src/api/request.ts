@@ -16,7 +16,9 @@ export function createJsonRequest(baseUrl: string, doFetch: typeof fetch): JsonR
     try {
       // The page's first reads may already be on their way (prefetch.ts): a plain GET takes them.
       const early = baseUrl === '' && (init.method ?? 'GET') === 'GET' && init.body == null ? takePrefetched(path) : undefined;
-      response = await (early ? untilAborted(early, init.signal) : doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } }));
+      response = await (early
+        ? untilAborted(early, init.signal)
+        : doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } }));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);

@@ -135,7 +135,7 @@ describe('followRun', () => {
     expect(seqs()).toEqual([1, 3]);
   });
 
-  it('gets events of types it does not listen for (an external runtime\'s own) through the gap fill', async () => {
+  it("gets events of types it does not listen for (an external runtime's own) through the gap fill", async () => {
     const custom = ev(2, 'my_runtime_tick', { step_id: 's' });
     const log = [ev(1), custom, ev(3)];
     const { received } = follow(log);
@@ -192,7 +192,7 @@ describe('followRun', () => {
     expect(seqs()).toEqual([1, 2, 3]);
   });
 
-  it('ends by itself after the run\'s final status, picking up anything stored after it', async () => {
+  it("ends by itself after the run's final status, picking up anything stored after it", async () => {
     const end = ev(3, 'run_status', { status: 'completed' });
     const trailing = ev(4, 'my_runtime_summary', {});
     const log = [ev(1), ev(2), end, trailing];

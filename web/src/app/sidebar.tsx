@@ -53,7 +53,9 @@ export function Sidebar({ onRetry }: { onRetry: () => void }) {
           </button>
         </div>
       )}
-      {status === 'ready' && shown.length === 0 && <div className="pv-sidebar__note">{workflows.length === 0 ? 'No workflows in this workspace.' : 'No workflow matches.'}</div>}
+      {status === 'ready' && shown.length === 0 && (
+        <div className="pv-sidebar__note">{workflows.length === 0 ? 'No workflows in this workspace.' : 'No workflow matches.'}</div>
+      )}
       <nav className="pv-workflow-list" data-testid="workflow-list">
         {shown.map((w) => (
           <a
@@ -74,7 +76,11 @@ export function Sidebar({ onRetry }: { onRetry: () => void }) {
               </span>
               {w.legacy && <span className="pv-tag">legacy</span>}
               {w.problemCount > 0 && (
-                <span className="pv-problems-badge pv-problems-badge--error" title={`${w.problemCount} problem${w.problemCount === 1 ? '' : 's'}`} data-testid="workflow-problems">
+                <span
+                  className="pv-problems-badge pv-problems-badge--error"
+                  title={`${w.problemCount} problem${w.problemCount === 1 ? '' : 's'}`}
+                  data-testid="workflow-problems"
+                >
                   <TriangleExclamationPoint size={11} aria-hidden />
                   {w.problemCount}
                 </span>

@@ -49,7 +49,15 @@ export function Toolbar() {
           {direction}
         </button>
         {/* Icon only: the workflow's name needs the room more than this label (the tooltip says it). */}
-        <button type="button" className="pv-icon-button" data-testid="tidy-up" onClick={tidyUp} disabled={!hasDocument} title="Tidy up: forget dragged positions and lay out again" aria-label="Tidy up">
+        <button
+          type="button"
+          className="pv-icon-button"
+          data-testid="tidy-up"
+          onClick={tidyUp}
+          disabled={!hasDocument}
+          title="Tidy up: forget dragged positions and lay out again"
+          aria-label="Tidy up"
+        >
           <WandSparkles size={15} aria-hidden />
         </button>
       </div>
@@ -57,10 +65,24 @@ export function Toolbar() {
         <button type="button" className="pv-icon-button" data-testid="fit-view" onClick={requestFit} title="Fit view" aria-label="Fit view">
           <Maximize size={15} />
         </button>
-        <button type="button" className="pv-icon-button pv-toolbar__zoom" data-testid="zoom-in" onClick={() => void reactFlow.zoomIn({ duration: 200 })} title="Zoom in" aria-label="Zoom in">
+        <button
+          type="button"
+          className="pv-icon-button pv-toolbar__zoom"
+          data-testid="zoom-in"
+          onClick={() => void reactFlow.zoomIn({ duration: 200 })}
+          title="Zoom in"
+          aria-label="Zoom in"
+        >
           <ZoomIn size={15} />
         </button>
-        <button type="button" className="pv-icon-button pv-toolbar__zoom" data-testid="zoom-out" onClick={() => void reactFlow.zoomOut({ duration: 200 })} title="Zoom out" aria-label="Zoom out">
+        <button
+          type="button"
+          className="pv-icon-button pv-toolbar__zoom"
+          data-testid="zoom-out"
+          onClick={() => void reactFlow.zoomOut({ duration: 200 })}
+          title="Zoom out"
+          aria-label="Zoom out"
+        >
           <ZoomOut size={15} />
         </button>
         <button

@@ -84,8 +84,11 @@ export function useWorkflowSession(): void {
   }, [api, store, workflowId, loadSeq]);
 
   useEffect(() => {
-    const persistence = persistViewChanges(store, (id, settings, options) => api.saveView(id, settings, options), 600, (error) =>
-      console.warn('planvas: could not save the view settings', error),
+    const persistence = persistViewChanges(
+      store,
+      (id, settings, options) => api.saveView(id, settings, options),
+      600,
+      (error) => console.warn('planvas: could not save the view settings', error),
     );
     const onHide = () => persistence.flush({ keepalive: true });
     window.addEventListener('pagehide', onHide);

@@ -83,14 +83,19 @@ function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] 
         { label: `Remove route “${node.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(node.parentStepId, node.routeId) },
       ];
     }
-    if (node.kind === 'generic' && switchable(plan)) return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(node.parentStepId, false) }];
+    if (node.kind === 'generic' && switchable(plan))
+      return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(node.parentStepId, false) }];
     return [];
   }
   if (target.kind === 'edge') {
     const edge = edgeTargetOf(plan, target.id);
     if (edge?.kind === 'flow') return [{ label: 'Delete connection', icon: Unlink, danger: true, run: () => store.getState().requestDelete([], [target.id]) }];
-    if (edge?.kind === 'delegation') return [{ label: `Remove route “${edge.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(edge.parentStepId, edge.routeId) }];
-    if (edge?.kind === 'generic' && switchable(plan)) return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(edge.parentStepId, false) }];
+    if (edge?.kind === 'delegation')
+      return [
+        { label: `Remove route “${edge.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(edge.parentStepId, edge.routeId) },
+      ];
+    if (edge?.kind === 'generic' && switchable(plan))
+      return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(edge.parentStepId, false) }];
     return [];
   }
   const at = target.at;

@@ -15,7 +15,10 @@ function renderPalette(workflowId?: string) {
   return { store, palette: utils.getByTestId('palette'), unmount: utils.unmount };
 }
 
-const offered = (palette: HTMLElement) => within(palette).queryAllByTestId(/^palette-item-/).map((el) => el.dataset.stepKind);
+const offered = (palette: HTMLElement) =>
+  within(palette)
+    .queryAllByTestId(/^palette-item-/)
+    .map((el) => el.dataset.stepKind);
 
 describe('Palette by the file’s generation', () => {
   it('offers a seed file the seed kinds, and an agentworks file its own names, each saying why the others are not offered', () => {
@@ -25,7 +28,9 @@ describe('Palette by the file’s generation', () => {
     const { palette } = renderPalette('AgentworksCompact');
     expect(palette).toHaveAttribute('data-generation', 'agentworks');
     expect(offered(palette)).toEqual(['regular', 'orchestrator', 'message_sequence', 'routing', 'branch', 'human_input', 'crew']);
-    expect(within(palette).getByTestId('palette-unavailable-todo_task').textContent).toContain('writes Todo Task steps as "orchestrator"; add Orchestrator instead');
+    expect(within(palette).getByTestId('palette-unavailable-todo_task').textContent).toContain(
+      'writes Todo Task steps as "orchestrator"; add Orchestrator instead',
+    );
   });
 
   it('adds an orchestrator shaped by the file’s rules: the sub-agent id is the route id, no generic-agent switch', () => {

@@ -64,7 +64,12 @@ export function Palette() {
           </summary>
           <ul>
             {others.map((choice) => (
-              <li key={choice.kind} data-step-kind={choice.kind} data-testid={`palette-unavailable-${choice.kind}`} title={choice.offered ? undefined : choice.reason}>
+              <li
+                key={choice.kind}
+                data-step-kind={choice.kind}
+                data-testid={`palette-unavailable-${choice.kind}`}
+                title={choice.offered ? undefined : choice.reason}
+              >
                 <span className="pv-palette__label">{STEP_KIND_LABELS[choice.kind]}</span>
                 <span className="pv-palette__reason">{choice.offered ? '' : choice.reason}</span>
               </li>

@@ -18,10 +18,26 @@ export function SaveControls() {
 
   return (
     <div className="pv-toolbar__group pv-save-controls">
-      <button type="button" className="pv-icon-button" data-testid="undo" disabled={undoLabel === null} onClick={() => store.getState().undo()} title={undoLabel ? `Undo ${undoLabel} (${mod}Z)` : 'Nothing to undo'} aria-label="Undo">
+      <button
+        type="button"
+        className="pv-icon-button"
+        data-testid="undo"
+        disabled={undoLabel === null}
+        onClick={() => store.getState().undo()}
+        title={undoLabel ? `Undo ${undoLabel} (${mod}Z)` : 'Nothing to undo'}
+        aria-label="Undo"
+      >
         <Undo2 size={15} />
       </button>
-      <button type="button" className="pv-icon-button" data-testid="redo" disabled={redoLabel === null} onClick={() => store.getState().redo()} title={redoLabel ? `Redo ${redoLabel} (${mod}Shift+Z)` : 'Nothing to redo'} aria-label="Redo">
+      <button
+        type="button"
+        className="pv-icon-button"
+        data-testid="redo"
+        disabled={redoLabel === null}
+        onClick={() => store.getState().redo()}
+        title={redoLabel ? `Redo ${redoLabel} (${mod}Shift+Z)` : 'Nothing to redo'}
+        aria-label="Redo"
+      >
         <Redo2 size={15} />
       </button>
       <button
@@ -38,10 +54,24 @@ export function SaveControls() {
         <span className="pv-button__label">Save</span>
         {dirty && <span className="pv-save-dot" aria-hidden />}
       </button>
-      <button type="button" className="pv-icon-button" data-testid="open-settings" onClick={() => store.getState().openOverlay('settings')} title="Workspace settings (preset and default LLM)" aria-label="Workspace settings">
+      <button
+        type="button"
+        className="pv-icon-button"
+        data-testid="open-settings"
+        onClick={() => store.getState().openOverlay('settings')}
+        title="Workspace settings (preset and default LLM)"
+        aria-label="Workspace settings"
+      >
         <Settings size={15} />
       </button>
-      <button type="button" className="pv-icon-button pv-toolbar__help" data-testid="open-shortcuts" onClick={() => store.getState().openOverlay('shortcuts')} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+      <button
+        type="button"
+        className="pv-icon-button pv-toolbar__help"
+        data-testid="open-shortcuts"
+        onClick={() => store.getState().openOverlay('shortcuts')}
+        title="Keyboard shortcuts (?)"
+        aria-label="Keyboard shortcuts"
+      >
         <CircleHelp size={15} />
       </button>
     </div>

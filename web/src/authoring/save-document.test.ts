@@ -63,7 +63,9 @@ describe('saving', () => {
     const { store, api } = tab(workspace, 'tab-a');
     store.getState().setAgentConfigOf('gather-sources', { execution_llm: { provider: 'openai', model_id: 'gpt-4.1' } });
     expect(await saveDocument(store, api)).toBe('saved');
-    expect(onDisk(workspace).stepConfig).toEqual({ steps: [{ id: 'gather-sources', title: 'Gather Sources', agent_configs: { execution_llm: { provider: 'openai', model_id: 'gpt-4.1' } } }] });
+    expect(onDisk(workspace).stepConfig).toEqual({
+      steps: [{ id: 'gather-sources', title: 'Gather Sources', agent_configs: { execution_llm: { provider: 'openai', model_id: 'gpt-4.1' } } }],
+    });
   });
 
   it('keeps the edits and says where when the server refuses the document', async () => {
@@ -166,7 +168,14 @@ describe('changes on disk', () => {
     const plan = structuredClone(onDisk(workspace).plan);
     plan.steps[0]!.title = 'Edited in vim';
     workspace.editOnDisk(ID, { plan });
-    expect(await onDiskChange(store, api, { type: 'ready', workflowId: ID, planRevision: onDisk(workspace).planRevision, stepConfigRevision: onDisk(workspace).stepConfigRevision })).toBe('conflict');
+    expect(
+      await onDiskChange(store, api, {
+        type: 'ready',
+        workflowId: ID,
+        planRevision: onDisk(workspace).planRevision,
+        stepConfigRevision: onDisk(workspace).stepConfigRevision,
+      }),
+    ).toBe('conflict');
     expect(store.getState().conflict).toMatchObject({ source: 'disk' });
     expect(titleOf(store.getState().document!.plan!, 'draft-report')).toBe('Mine');
     expect(await keepMine(store, api)).toBe('saved');

@@ -87,7 +87,11 @@ async function fetchTheirs(store: AppStore, api: SaveApi, workflowId: string): P
 export async function keepMine(store: AppStore, api: SaveApi): Promise<SaveOutcome> {
   const both = store.getState().rebaseOnTheirs();
   if (both === null) return 'error';
-  if (both.length > 0) store.getState().toast({ tone: 'info', message: `Changed on both sides, yours kept: ${both.slice(0, 4).join(', ')}${both.length > 4 ? ` and ${both.length - 4} more` : ''}` });
+  if (both.length > 0)
+    store.getState().toast({
+      tone: 'info',
+      message: `Changed on both sides, yours kept: ${both.slice(0, 4).join(', ')}${both.length > 4 ? ` and ${both.length - 4} more` : ''}`,
+    });
   return saveDocument(store, api);
 }
 
@@ -119,7 +123,10 @@ export async function saveMineAsCopy(store: AppStore, api: SaveApi): Promise<str
       if (mine.stepConfig) await api.saveStepConfig(id, mine.stepConfig, created.stepConfigRevision);
       store.getState().takeTheirs();
       store.getState().toast({ tone: 'success', message: `Your version was saved as ${id}` });
-      api.listWorkflows().then((list) => store.getState().setWorkflows(list), () => undefined);
+      api.listWorkflows().then(
+        (list) => store.getState().setWorkflows(list),
+        () => undefined,
+      );
       return id;
     }
     throw new Error('no free name for the copy');
@@ -149,7 +156,8 @@ export async function onDiskChange(store: AppStore, api: SaveApi, event: Workflo
   const theirs = await fetchTheirs(store, api, event.workflowId);
   const now = store.getState();
   if (!theirs || !now.document || now.document.id !== event.workflowId) return 'ignored';
-  if (String(theirs.planRevision) === String(now.document.planRevision) && String(theirs.stepConfigRevision) === String(now.document.stepConfigRevision)) return 'ignored';
+  if (String(theirs.planRevision) === String(now.document.planRevision) && String(theirs.stepConfigRevision) === String(now.document.stepConfigRevision))
+    return 'ignored';
   const mine = planDocumentOf(now.document);
   if (!now.dirty || !mine) {
     now.replaceFromDisk(theirs);

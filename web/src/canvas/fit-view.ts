@@ -33,7 +33,12 @@ export const MAX_ZOOM = 2;
  * Computed from the laid-out positions and declared sizes, so it is known at once; React Flow's
  * own fitView waits until it has measured the nodes, and fits only the ones it has drawn.
  */
-export function openingViewport(nodes: readonly Box[], first: Box | undefined, screen: { width: number; height: number }, direction: 'LR' | 'TB'): Viewport | null {
+export function openingViewport(
+  nodes: readonly Box[],
+  first: Box | undefined,
+  screen: { width: number; height: number },
+  direction: 'LR' | 'TB',
+): Viewport | null {
   const fitted = fittedViewport(nodes, screen);
   if (!fitted || fitted.zoom >= MIN_USEFUL_FIT_ZOOM || !first) return fitted;
   const pad = FIT_VIEW_OPTIONS.padding;

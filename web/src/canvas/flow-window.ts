@@ -55,7 +55,11 @@ const keySelector = (s: ReactFlowState) => windowKey(s.transform, s.width, s.hei
  * ~500 ms of main thread on open, in one task. The canvas keeps the whole plan: fitting,
  * centring and the minimap use it, not React Flow's part.
  */
-export function useFlowWindow<N extends Node, E extends Edge>(nodes: readonly N[], edges: readonly E[], above: number): { nodes: N[]; edges: E[]; windowed: boolean } {
+export function useFlowWindow<N extends Node, E extends Edge>(
+  nodes: readonly N[],
+  edges: readonly E[],
+  above: number,
+): { nodes: N[]; edges: E[]; windowed: boolean } {
   const windowed = nodes.length > above;
   const key = useStore((s) => (windowed ? keySelector(s) : ''));
   return useMemo(

@@ -97,12 +97,27 @@ export const PlanMiniMap = memo(function PlanMiniMap({ nodes, size }: { nodes: r
 
   return (
     <Panel position="bottom-right" className="react-flow__minimap pv-minimap" style={size} data-testid="rf__minimap">
-      <svg ref={svg} width={size.width} height={size.height} viewBox={`${x} ${y} ${width} ${height}`} className="react-flow__minimap-svg" role="img" aria-label="Mini map of the plan">
+      <svg
+        ref={svg}
+        width={size.width}
+        height={size.height}
+        viewBox={`${x} ${y} ${width} ${height}`}
+        className="react-flow__minimap-svg"
+        role="img"
+        aria-label="Mini map of the plan"
+      >
         {paths.map((p) => (
           // The outline, 2 screen pixels whatever the scale, keeps every box visible: a 1,000-step
           // plan laid out left to right is ~400 times longer than high, and its boxes would
           // shrink below a pixel.
-          <path key={p.type} className="pv-minimap__nodes" data-kind={p.type} d={p.d} style={{ fill: colour(p.type), stroke: colour(p.type), strokeWidth: 2 }} vectorEffect="non-scaling-stroke" />
+          <path
+            key={p.type}
+            className="pv-minimap__nodes"
+            data-kind={p.type}
+            d={p.d}
+            style={{ fill: colour(p.type), stroke: colour(p.type), strokeWidth: 2 }}
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
         <path
           className="react-flow__minimap-mask"

@@ -38,8 +38,13 @@ describe('run decorations', () => {
     expect(byId(cleared, 'research-todo').data).not.toHaveProperty('iteration');
   });
 
-  it("notes a status carried over from the run a branch started from, and drops the note when the step runs again", () => {
-    const carried = withRunStates(flow.nodes, { statuses: { 'gather-sources': 'completed' }, carriedOver: { 'gather-sources': 'run-1' }, todos: {}, activeNodeId: null });
+  it('notes a status carried over from the run a branch started from, and drops the note when the step runs again', () => {
+    const carried = withRunStates(flow.nodes, {
+      statuses: { 'gather-sources': 'completed' },
+      carriedOver: { 'gather-sources': 'run-1' },
+      todos: {},
+      activeNodeId: null,
+    });
     expect(byId(carried, 'gather-sources').data).toMatchObject({ status: 'completed', statusNote: 'carried over from run run-1' });
     const rerun = withRunStates(carried, { statuses: { 'gather-sources': 'running' }, carriedOver: {}, todos: {}, activeNodeId: null });
     expect(byId(rerun, 'gather-sources').data).toMatchObject({ status: 'running' });

@@ -41,7 +41,12 @@ export function withRunState(node: CanvasNode, decor: RunDecor): CanvasNode {
   const sameProgress = data.progress?.completed === progress?.completed && data.progress?.total === progress?.total;
   if (data.status === status && data.statusNote === statusNote && sameProgress && data.iteration === iteration) return node;
   const next: Record<string, unknown> = { ...node.data };
-  for (const [key, value] of [['status', status], ['statusNote', statusNote], ['progress', progress], ['iteration', iteration]] as const) {
+  for (const [key, value] of [
+    ['status', status],
+    ['statusNote', statusNote],
+    ['progress', progress],
+    ['iteration', iteration],
+  ] as const) {
     if (value === undefined) delete next[key];
     else next[key] = value;
   }

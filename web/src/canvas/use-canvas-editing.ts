@@ -76,7 +76,9 @@ export function useCanvasEditing() {
     (event: ReactMouseEvent | MouseEvent) => {
       event.preventDefault();
       const at = reactFlow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
-      store.getState().openOverlay('contextMenu', { x: event.clientX, y: event.clientY, target: { kind: 'pane', at: { x: Math.round(at.x), y: Math.round(at.y) } } });
+      store
+        .getState()
+        .openOverlay('contextMenu', { x: event.clientX, y: event.clientY, target: { kind: 'pane', at: { x: Math.round(at.x), y: Math.round(at.y) } } });
     },
     [store, reactFlow],
   );

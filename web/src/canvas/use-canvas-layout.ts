@@ -80,23 +80,26 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
     }
     const workflowId = store.getState().viewOf;
     let cancelled = false;
-    const cancelRequest = afterNextPaint(() => void service.layout(input.nodes, input.edges, direction, text).then((result) => {
-      if (!cancelled) {
-        store.getState().setLayoutNotice(result.fallback ? `Showing a simple grid: ${result.reason ?? 'the automatic layout failed'}.` : null);
-        finish(result.positions, result.fallback ? 'grid' : 'elk', result.ms);
-      }
-      // Kept for next time once the plan is drawn: its serialization (~20 ms at 1,000 steps) and
-      // request ran between the answer and the drawing when they waited only for the next frame,
-      // as the drawing takes several. A layout finished for a plan the user has left is still
-      // worth keeping.
-      if (!result.fallback && workflowId !== null) {
-        const layout = { key, positions: result.positions };
-        whenIdle(() => {
-          if (store.getState().viewOf === workflowId) store.getState().rememberLayout(direction, layout);
-          api.saveLayout(workflowId, direction, layout).catch((error: unknown) => console.warn('planvas: could not save the layout', error));
-        });
-      }
-    }));
+    const cancelRequest = afterNextPaint(
+      () =>
+        void service.layout(input.nodes, input.edges, direction, text).then((result) => {
+          if (!cancelled) {
+            store.getState().setLayoutNotice(result.fallback ? `Showing a simple grid: ${result.reason ?? 'the automatic layout failed'}.` : null);
+            finish(result.positions, result.fallback ? 'grid' : 'elk', result.ms);
+          }
+          // Kept for next time once the plan is drawn: its serialization (~20 ms at 1,000 steps) and
+          // request ran between the answer and the drawing when they waited only for the next frame,
+          // as the drawing takes several. A layout finished for a plan the user has left is still
+          // worth keeping.
+          if (!result.fallback && workflowId !== null) {
+            const layout = { key, positions: result.positions };
+            whenIdle(() => {
+              if (store.getState().viewOf === workflowId) store.getState().rememberLayout(direction, layout);
+              api.saveLayout(workflowId, direction, layout).catch((error: unknown) => console.warn('planvas: could not save the layout', error));
+            });
+          }
+        }),
+    );
     return () => {
       cancelled = true;
       cancelRequest();
@@ -107,7 +110,8 @@ export function useCanvasLayout(flow: CanvasFlow | null, direction: LayoutDirect
   const current = same && done.direction === direction && done.epoch === epoch;
   // After an edit that changes the geometry (a step added), the last positions stay on screen
   // until the new layout arrives, rather than a blank canvas; a layout of another workflow does not.
-  const related = same || (done !== null && input !== null && input.nodes.some((n) => n.id !== START_NODE_ID && n.id !== END_NODE_ID && n.id in done.positions));
+  const related =
+    same || (done !== null && input !== null && input.nodes.some((n) => n.id !== START_NODE_ID && n.id !== END_NODE_ID && n.id in done.positions));
   return {
     positions: related ? done!.positions : null,
     pending: flow !== null && !current,

@@ -86,7 +86,12 @@ export function WorkflowCanvas() {
   // The followed run: statuses, todo progress and the delegation going on (each changes identity
   // only when it changes, so this re-renders per status change, not per event).
   const runDecor = useAppStore(
-    useShallow((s): RunDecor => ({ statuses: s.run.stepStatuses, carriedOver: s.run.carriedOver, todos: s.run.todosByStep, activeNodeId: s.run.activeDelegation?.nodeId ?? null })),
+    useShallow((s): RunDecor => ({
+      statuses: s.run.stepStatuses,
+      carriedOver: s.run.carriedOver,
+      todos: s.run.todosByStep,
+      activeNodeId: s.run.activeDelegation?.nodeId ?? null,
+    })),
   );
   const runDecorRef = useRef(runDecor);
   runDecorRef.current = runDecor;
@@ -153,10 +158,7 @@ export function WorkflowCanvas() {
 
   const big = (flow?.nodes.length ?? 0) > COMPACT_ABOVE;
   useOnViewportChange({
-    onChange: useCallback(
-      (viewport: { zoom: number }) => store.getState().setDetail(big && viewport.zoom < COMPACT_ZOOM ? 'compact' : 'full'),
-      [big, store],
-    ),
+    onChange: useCallback((viewport: { zoom: number }) => store.getState().setDetail(big && viewport.zoom < COMPACT_ZOOM ? 'compact' : 'full'), [big, store]),
   });
   const updateNodeInternals = useUpdateNodeInternals();
 
@@ -265,7 +267,15 @@ export function WorkflowCanvas() {
   const showBusy = useDelayedFlag(state === 'pending', BUSY_NOTICE_DELAY_MS);
 
   return (
-    <div className="pv-canvas" data-testid="canvas" data-direction={shown?.direction ?? direction} data-layout-state={state} data-layout-ms={layout.ms ?? undefined} data-layout-source={layout.source ?? undefined} {...editing.dropTarget}>
+    <div
+      className="pv-canvas"
+      data-testid="canvas"
+      data-direction={shown?.direction ?? direction}
+      data-layout-state={state}
+      data-layout-ms={layout.ms ?? undefined}
+      data-layout-source={layout.source ?? undefined}
+      {...editing.dropTarget}
+    >
       <ReactFlow<CanvasNode>
         nodes={given.nodes}
         edges={given.edges}

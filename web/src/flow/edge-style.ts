@@ -12,7 +12,17 @@ export const arrowMarkerId = (tone: EdgeTone) => `pv-arrow-${tone}`;
  * themes recolour edges and their arrowheads without rebuilding them.
  */
 export function edgeAppearance(kind: CanvasEdgeKind, backward: boolean, problem = false): Pick<CanvasEdge, 'type' | 'className' | 'markerEnd' | 'zIndex'> {
-  const tone: EdgeTone = backward ? 'loop' : kind === 'sub_agent' ? 'route' : kind === 'return' ? 'return' : kind === 'true' || kind === 'yes' ? 'yes' : kind === 'false' || kind === 'no' ? 'no' : 'flow';
+  const tone: EdgeTone = backward
+    ? 'loop'
+    : kind === 'sub_agent'
+      ? 'route'
+      : kind === 'return'
+        ? 'return'
+        : kind === 'true' || kind === 'yes'
+          ? 'yes'
+          : kind === 'false' || kind === 'no'
+            ? 'no'
+            : 'flow';
   return {
     // Returns are curves (canvas/edges/return-edge.tsx) so they read apart from the square route edge they pair with.
     // Loops take a lane around the nodes they jump over (canvas/edges/loop-edge.tsx), the rest turn

@@ -19,13 +19,17 @@ function flowOf(workflow: string, direction: 'LR' | 'TB' = 'LR') {
 
 describe('plan-to-flow on every generation fixture', () => {
   it('finds the fixtures', () => {
-    expect(FIXTURES).toEqual(expect.arrayContaining(['AgentItems', 'AgentworksCompact', 'AgentworksKeysOnLine', 'LoopTabsHugged', 'OldestIdless', 'ProblemsOnDisk']));
+    expect(FIXTURES).toEqual(
+      expect.arrayContaining(['AgentItems', 'AgentworksCompact', 'AgentworksKeysOnLine', 'LoopTabsHugged', 'OldestIdless', 'ProblemsOnDisk']),
+    );
   });
 
   describe.each(FIXTURES)('%s', (workflow) => {
     it('draws every step of a known kind as a node of that kind (no opaque box), an untyped one as regular', () => {
       const { plan, flow } = flowOf(workflow);
-      const byStep = new Map(flow.nodes.filter((n) => n.type !== 'sub_agent' && 'step' in n.data).map((n) => [(n.data as { step: { id: string } }).step.id, n] as const));
+      const byStep = new Map(
+        flow.nodes.filter((n) => n.type !== 'sub_agent' && 'step' in n.data).map((n) => [(n.data as { step: { id: string } }).step.id, n] as const),
+      );
       for (const { step, scope } of walkSteps(plan)) {
         if (scope === 'sub_agent') continue;
         const node = byStep.get(step.id);
@@ -63,19 +67,24 @@ describe('plan-to-flow on every generation fixture', () => {
       const { plan, flow } = flowOf(workflow);
       const orphanIds = new Set((plan.orphan_steps ?? []).map((s) => s.id));
       for (const { step } of walkSteps(plan)) {
-        const routes = (step as { predefined_routes?: Array<{ route_id: string; orphan_step_ref?: string | null; sub_agent_step?: unknown }> | null }).predefined_routes ?? [];
+        const routes =
+          (step as { predefined_routes?: Array<{ route_id: string; orphan_step_ref?: string | null; sub_agent_step?: unknown }> | null }).predefined_routes ??
+          [];
         for (const route of routes) {
           if (route.sub_agent_step || !route.orphan_step_ref || !orphanIds.has(route.orphan_step_ref)) continue;
           const nodeId = flow.nodeIdOfStep.get(step.id);
           const edges = flow.edges.filter((e) => e.source === nodeId && e.sourceHandle === route.route_id);
-          expect(edges.map((e) => e.target), `${step.id}:${route.route_id}`).toEqual([flow.nodeIdOfStep.get(route.orphan_step_ref)]);
+          expect(
+            edges.map((e) => e.target),
+            `${step.id}:${route.route_id}`,
+          ).toEqual([flow.nodeIdOfStep.get(route.orphan_step_ref)]);
           expect(flow.nodes.filter((n) => n.id === flow.nodeIdOfStep.get(route.orphan_step_ref!))).toHaveLength(1);
         }
       }
     });
   });
 
-  it('flags a route to an orphan step once it is no longer shared with the route\'s step (LoopTabsHugged)', () => {
+  it("flags a route to an orphan step once it is no longer shared with the route's step (LoopTabsHugged)", () => {
     const { plan, stepConfig } = loadGenerationFixture('LoopTabsHugged');
     const shared = planToFlow(plan, { stepConfig }).edges.find((e) => e.source === 'triage' && e.target === 'refund-policy');
     expect(shared?.data.problem).toBeUndefined();
@@ -115,7 +124,9 @@ describe('plan-to-flow on every generation fixture', () => {
 
   it('puts the execution mode its step_config declares on the node, with the reason', () => {
     const { flow } = flowOf('AgentworksCompact');
-    expect(flow.nodes.find((n) => n.id === 'standard-followup')?.data).toMatchObject({ executionMode: { mode: 'agentic', canonical: 'agentic', older: false, reason: 'Address fixes need judgement.' } });
+    expect(flow.nodes.find((n) => n.id === 'standard-followup')?.data).toMatchObject({
+      executionMode: { mode: 'agentic', canonical: 'agentic', older: false, reason: 'Address fixes need judgement.' },
+    });
     expect('executionMode' in (flow.nodes.find((n) => n.id === 'classify')?.data ?? {})).toBe(false);
   });
 

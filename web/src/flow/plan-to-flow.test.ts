@@ -19,7 +19,13 @@ describe('planToFlow on every fixture workflow', () => {
   const workflows = fixtureWorkflowIds();
 
   it('finds the fixture workflows (the legacy one included)', () => {
-    expect(workflows).toEqual(['Team/Ops/FourSpaceIndent', 'Workflow/LegacyOnboarding', 'Workflow/NoFinalNewline', 'Workflow/ResearchReport', 'Workflow/UnknownStepType']);
+    expect(workflows).toEqual([
+      'Team/Ops/FourSpaceIndent',
+      'Workflow/LegacyOnboarding',
+      'Workflow/NoFinalNewline',
+      'Workflow/ResearchReport',
+      'Workflow/UnknownStepType',
+    ]);
   });
 
   describe.each(workflows)('%s', (workflow) => {
@@ -40,7 +46,10 @@ describe('planToFlow on every fixture workflow', () => {
       for (const node of planToFlow(plan, { direction }).nodes) {
         const specs = nodeHandles(node, direction);
         expect(node.width! * node.height!, node.id).toBeGreaterThan(0);
-        expect(node.handles?.map((h) => [h.id, h.type, h.position]), node.id).toEqual(specs.map((h) => [h.id, h.type, h.position]));
+        expect(
+          node.handles?.map((h) => [h.id, h.type, h.position]),
+          node.id,
+        ).toEqual(specs.map((h) => [h.id, h.type, h.position]));
         for (const handle of node.handles ?? []) {
           // Centred on its side: inputs on the left / top, outputs on the right / bottom.
           const centre = { x: handle.x + handle.width! / 2, y: handle.y + handle.height! / 2 };
@@ -64,10 +73,16 @@ describe('planToFlow on every fixture workflow', () => {
           expect(target, e.id).toBeDefined();
           const sourceHandles = nodeHandles(source!, direction);
           const targetHandles = nodeHandles(target!, direction);
-          expect(sourceHandles.filter((h) => h.type === 'source').map((h) => h.id), e.id).toContain(e.sourceHandle);
+          expect(
+            sourceHandles.filter((h) => h.type === 'source').map((h) => h.id),
+            e.id,
+          ).toContain(e.sourceHandle);
           // Return edges end on the parent's route handle (a source handle; loose connection mode).
           const accepting = e.data.kind === 'return' ? targetHandles : targetHandles.filter((h) => h.type === 'target');
-          expect(accepting.map((h) => h.id), e.id).toContain(e.targetHandle);
+          expect(
+            accepting.map((h) => h.id),
+            e.id,
+          ).toContain(e.targetHandle);
         }
       }
       expect(new Set(flow.edges.map((e) => e.id)).size).toBe(flow.edges.length);
@@ -115,7 +130,14 @@ describe('planToFlow: Workflow/ResearchReport (every step type)', () => {
       'draft-outline-sub-agent-narrative',
       'draft-outline-sub-agent-structured',
     ]);
-    expect(Object.fromEntries(['todo_task', 'orchestration', 'routing', 'human_input', 'conditional', 'decision', 'regular'].map((t) => [t, ids(flow.nodes, t as CanvasNode['type']).length]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['todo_task', 'orchestration', 'routing', 'human_input', 'conditional', 'decision', 'regular'].map((t) => [
+          t,
+          ids(flow.nodes, t as CanvasNode['type']).length,
+        ]),
+      ),
+    ).toEqual({
       todo_task: 1,
       orchestration: 1,
       routing: 1,
@@ -174,7 +196,14 @@ describe('planToFlow: Workflow/ResearchReport (every step type)', () => {
       const node = flow.nodes.find((n) => n.id === id);
       return node && 'number' in node.data ? node.data.number : undefined;
     };
-    expect([number('gather-sources'), number('quality-gate'), number('format-citations'), number('flag-gaps'), number('notify-editor'), number('revise-scope')]).toEqual(['1', '8', '8.Y1', '8.N1', '8.N2', '12']);
+    expect([
+      number('gather-sources'),
+      number('quality-gate'),
+      number('format-citations'),
+      number('flag-gaps'),
+      number('notify-editor'),
+      number('revise-scope'),
+    ]).toEqual(['1', '8', '8.Y1', '8.N1', '8.N2', '12']);
   });
 });
 
@@ -184,7 +213,11 @@ describe('planToFlow: other fixtures', () => {
     expect(legacy).toBe(true);
     const flow = planToFlow(plan);
     expect(flow.nodes.filter((n) => STEP_TYPES.has(n.type)).map((n) => n.id)).toEqual(['collect-employee-info', 'onboarding-tasks', 'send-welcome']);
-    expect(ids(flow.nodes, 'sub_agent')).toEqual(['onboarding-tasks-sub-agent-accounts', 'provision-accounts-sub-agent-email', 'onboarding-tasks-sub-agent-equipment']);
+    expect(ids(flow.nodes, 'sub_agent')).toEqual([
+      'onboarding-tasks-sub-agent-accounts',
+      'provision-accounts-sub-agent-email',
+      'onboarding-tasks-sub-agent-equipment',
+    ]);
     const email = flow.nodes.find((n) => n.id === 'provision-accounts-sub-agent-email');
     expect(email?.type === 'sub_agent' && email.data.parentId).toBe('onboarding-tasks-sub-agent-accounts');
     expect(edge(flow.edges, 'onboarding-tasks:next->send-welcome').data.kind).toBe('next');
@@ -248,11 +281,21 @@ describe('planToFlow: problems, statuses, odd plans', () => {
       const node = flow.nodes.find((n) => n.id === id);
       return node && 'status' in node.data ? node.data.status : undefined;
     };
-    expect([status('research-todo'), status('research-todo-sub-agent-literature'), status('gather-sources')]).toEqual(['orchestrating', 'executing', undefined]);
+    expect([status('research-todo'), status('research-todo-sub-agent-literature'), status('gather-sources')]).toEqual([
+      'orchestrating',
+      'executing',
+      undefined,
+    ]);
   });
 
   it('keeps a node for each duplicated step id', () => {
-    const plan: Plan = { steps: [{ type: 'regular', id: 'a' }, { type: 'regular', id: 'a' }, { type: 'regular', id: 'b' }] };
+    const plan: Plan = {
+      steps: [
+        { type: 'regular', id: 'a' },
+        { type: 'regular', id: 'a' },
+        { type: 'regular', id: 'b' },
+      ],
+    };
     expect(ids(planToFlow(plan).nodes)).toEqual([START_NODE_ID, 'a', 'a~2', 'b', END_NODE_ID]);
   });
 

@@ -26,15 +26,7 @@ import { edgeAppearance } from './edge-style';
 import { executionModesOf } from './execution-mode';
 import { GENERIC_HANDLE } from './kind-parts/route-outputs';
 import { SUB_AGENT_INPUT, SUB_AGENT_RETURN } from '../canvas/kinds/sub-agent/definition';
-import {
-  END_NODE_ID,
-  genericAgentNodeId,
-  START_NODE_ID,
-  subAgentNodeId,
-  type CanvasNode,
-  type StepCanvasNode,
-  type SubAgentData,
-} from './node-data';
+import { END_NODE_ID, genericAgentNodeId, START_NODE_ID, subAgentNodeId, type CanvasNode, type StepCanvasNode, type SubAgentData } from './node-data';
 import type { StatusMap } from './node-status';
 
 export type PlanToFlowOptions = {
@@ -117,7 +109,16 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
       }
       const nodeId = uniqueNodeId(subAgentNodeId(owner.id, route.route_id));
       if (!nodeIdOfStep.has(sub.id)) nodeIdOfStep.set(sub.id, nodeId);
-      const data: SubAgentData = { step: sub, parentId: ownerNodeId, routeId: route.route_id, routeName, generic: false, genericAgent: genericAgentOf(sub), problems: NO_PROBLEMS, ...statusOf(nodeId) };
+      const data: SubAgentData = {
+        step: sub,
+        parentId: ownerNodeId,
+        routeId: route.route_id,
+        routeName,
+        generic: false,
+        genericAgent: genericAgentOf(sub),
+        problems: NO_PROBLEMS,
+        ...statusOf(nodeId),
+      };
       pushNode({ id: nodeId, type: 'sub_agent', position: ORIGIN, data });
       addDelegationEdges(ownerNodeId, route.route_id, nodeId, routeName);
       addSubAgents(sub, nodeId);
@@ -134,7 +135,16 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
         id: nodeId,
         type: 'sub_agent',
         position: ORIGIN,
-        data: { step: generic, parentId: ownerNodeId, routeId: GENERIC_HANDLE, routeName: 'Generic agent', generic: true, genericAgent: false, problems: NO_PROBLEMS, ...statusOf(nodeId) },
+        data: {
+          step: generic,
+          parentId: ownerNodeId,
+          routeId: GENERIC_HANDLE,
+          routeName: 'Generic agent',
+          generic: true,
+          genericAgent: false,
+          problems: NO_PROBLEMS,
+          ...statusOf(nodeId),
+        },
       });
       addDelegationEdges(ownerNodeId, GENERIC_HANDLE, nodeId, 'Generic agent');
     }
@@ -179,7 +189,11 @@ export function planToFlow(plan: Plan, options: PlanToFlowOptions = {}): CanvasF
       // Nested main-flow lists (a conditional's branches), as the kind defines them.
       for (const branch of leniently(() => stepKindSpec(step.type).branches?.(step) ?? [], [])) {
         const list = (step as Record<string, unknown>)[branch.field];
-        if (Array.isArray(list)) visitList(list as Step[], scope === 'orphan' ? 'orphan' : 'branch', `${number}.${branch.branch === 'true' ? 'Y' : 'N'}`, { conditionalId: id, branch: branch.branch });
+        if (Array.isArray(list))
+          visitList(list as Step[], scope === 'orphan' ? 'orphan' : 'branch', `${number}.${branch.branch === 'true' ? 'Y' : 'N'}`, {
+            conditionalId: id,
+            branch: branch.branch,
+          });
       }
     } else {
       pushNode({ id, type: 'opaque', position: ORIGIN, data: { ...common, step: anyStep } });
@@ -264,7 +278,12 @@ function flowEdge(edge: FlowEdge, source: string, target: string): Omit<CanvasEd
 /** The node with its size and handles from the registry (React Flow then needs no measuring to draw it). */
 function sized<N extends CanvasNode>(node: N, direction: LayoutDirection): N {
   const size = nodeSize(node, direction);
-  return { ...node, width: size.width, height: size.height, handles: flowHandles(nodeHandles(node, direction), size, node.type === 'start' || node.type === 'end') };
+  return {
+    ...node,
+    width: size.width,
+    height: size.height,
+    handles: flowHandles(nodeHandles(node, direction), size, node.type === 'start' || node.type === 'end'),
+  };
 }
 
 /** Puts each problem on the node of the step it names (problems without a step stay list-only). */

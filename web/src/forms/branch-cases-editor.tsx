@@ -28,7 +28,8 @@ export function BranchCasesEditor({ stepId, cases, routes }: Props) {
     // The runtime also takes a case that names the target of exactly one route (agentworks'
     // resolveRouteSelectionValue); anything else stays visible as such, and the checks flag it.
     const via = routes.filter((r) => r.next_step_id === current);
-    const label = current === NO_ROUTE ? '(choose a route)' : via.length === 1 ? `${current} (route ${via[0]!.route_id}'s target)` : `${current} (no such route)`;
+    const label =
+      current === NO_ROUTE ? '(choose a route)' : via.length === 1 ? `${current} (route ${via[0]!.route_id}'s target)` : `${current} (no such route)`;
     return [{ value: current, label }, ...options];
   };
   const rename = (index: number, value: string): string | undefined => {
@@ -48,8 +49,19 @@ export function BranchCasesEditor({ stepId, cases, routes }: Props) {
       {entries.map(([value, routeId], index) => (
         <div className="pv-case" key={`${index}`} data-testid="branch-case" data-case-value={value}>
           <CommitField label="When the value is" mono value={value} onCommit={(next) => rename(index, next)} testId="case-value" />
-          <SelectField label="Take route" value={routeId} options={routeOptions(routeId)} onChange={(next) => write(entries.map(([k, v], i) => (i === index ? [k, next] : [k, v])))} testId="case-route" />
-          <button type="button" className="pv-icon-button pv-icon-button--small pv-danger" aria-label={`Remove case ${value}`} onClick={() => write(entries.filter((_, i) => i !== index))}>
+          <SelectField
+            label="Take route"
+            value={routeId}
+            options={routeOptions(routeId)}
+            onChange={(next) => write(entries.map(([k, v], i) => (i === index ? [k, next] : [k, v])))}
+            testId="case-route"
+          />
+          <button
+            type="button"
+            className="pv-icon-button pv-icon-button--small pv-danger"
+            aria-label={`Remove case ${value}`}
+            onClick={() => write(entries.filter((_, i) => i !== index))}
+          >
             <Trash2 size={13} />
           </button>
         </div>
@@ -67,7 +79,13 @@ export function BranchCasesEditor({ stepId, cases, routes }: Props) {
           onKeyDown={(e) => e.key === 'Enter' && add()}
           data-testid="new-case-value"
         />
-        <button type="button" className="pv-button pv-button--add" data-testid="add-case" disabled={draft.trim() === '' || entries.some(([k]) => k === draft.trim())} onClick={add}>
+        <button
+          type="button"
+          className="pv-button pv-button--add"
+          data-testid="add-case"
+          disabled={draft.trim() === '' || entries.some(([k]) => k === draft.trim())}
+          onClick={add}
+        >
           <Plus size={14} aria-hidden /> Add case
         </button>
       </div>

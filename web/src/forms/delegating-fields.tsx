@@ -70,7 +70,13 @@ function PromptFields({ step }: { step: DelegatingStepFields }) {
           testId="authored-prompt"
         />
       )}
-      <TextField label="System prompt" multiline value={step.system_prompt ?? ''} onChange={(system_prompt) => update({ system_prompt: system_prompt === '' ? undefined : system_prompt }, 'system_prompt')} testId="system-prompt" />
+      <TextField
+        label="System prompt"
+        multiline
+        value={step.system_prompt ?? ''}
+        onChange={(system_prompt) => update({ system_prompt: system_prompt === '' ? undefined : system_prompt }, 'system_prompt')}
+        testId="system-prompt"
+      />
     </Section>
   );
 }

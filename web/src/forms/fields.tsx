@@ -29,7 +29,19 @@ function useDraft(shown: string) {
   return { draft, setDraft, error, setError };
 }
 
-export function Field({ label, htmlFor, hint, error, children }: { label: string; htmlFor: string; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={`pv-field${error ? ' has-error' : ''}`}>
       <label className="pv-field__label" htmlFor={htmlFor}>
@@ -46,7 +58,15 @@ export function Field({ label, htmlFor, hint, error, children }: { label: string
   );
 }
 
-export function TextField({ label, value, onChange, multiline = false, placeholder, hint, testId }: Common & { value: string; onChange(value: string): void; multiline?: boolean; placeholder?: string }) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  multiline = false,
+  placeholder,
+  hint,
+  testId,
+}: Common & { value: string; onChange(value: string): void; multiline?: boolean; placeholder?: string }) {
   const id = useId();
   const seal = useSealOnBlur();
   const props = {
@@ -66,7 +86,14 @@ export function TextField({ label, value, onChange, multiline = false, placehold
 }
 
 /** A text field applied on Enter / blur; `onCommit` returns why a value was refused, if it was. */
-export function CommitField({ label, value, onCommit, hint, testId, mono = false }: Common & { value: string; onCommit(value: string): string | undefined; mono?: boolean }) {
+export function CommitField({
+  label,
+  value,
+  onCommit,
+  hint,
+  testId,
+  mono = false,
+}: Common & { value: string; onCommit(value: string): string | undefined; mono?: boolean }) {
   const id = useId();
   const { draft, setDraft, error, setError } = useDraft(value);
   const commit = () => {
@@ -101,7 +128,15 @@ export function CommitField({ label, value, onCommit, hint, testId, mono = false
 }
 
 /** A number field: empty removes the value; integers only when `integer`. */
-export function NumberField({ label, value, onCommit, integer = false, min, hint, testId }: Common & { value: number | null | undefined; onCommit(value: number | undefined): string | undefined; integer?: boolean; min?: number }) {
+export function NumberField({
+  label,
+  value,
+  onCommit,
+  integer = false,
+  min,
+  hint,
+  testId,
+}: Common & { value: number | null | undefined; onCommit(value: number | undefined): string | undefined; integer?: boolean; min?: number }) {
   const id = useId();
   const shown = value == null ? '' : String(value);
   const { draft, setDraft, error, setError } = useDraft(shown);
@@ -147,7 +182,14 @@ export function CheckboxField({ label, checked, onChange, hint, testId }: Common
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
-export function SelectField({ label, value, options, onChange, hint, testId }: Common & { value: string; options: readonly SelectOption[]; onChange(value: string): void }) {
+export function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+  testId,
+}: Common & { value: string; options: readonly SelectOption[]; onChange(value: string): void }) {
   const id = useId();
   return (
     <Field label={label} htmlFor={id} hint={hint}>
@@ -178,7 +220,15 @@ export function LinesField({ label, values, onCommit, hint, testId }: Common & {
   };
   return (
     <Field label={label} htmlFor={id} hint={hint ?? 'One per line'}>
-      <textarea id={id} className="pv-input" rows={Math.min(6, Math.max(2, values.length + 1))} value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit} data-testid={testId} />
+      <textarea
+        id={id}
+        className="pv-input"
+        rows={Math.min(6, Math.max(2, values.length + 1))}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        data-testid={testId}
+      />
     </Field>
   );
 }
@@ -218,7 +268,14 @@ export function Section({ title, children, actions, testId }: { title: string; c
  * when it parses, otherwise the text stays as typed with the parser's message, and nothing changes.
  * Empty removes the value.
  */
-export function JsonField({ label, value, onCommit, hint, testId, rows = 5 }: Common & { value: unknown; onCommit(value: unknown): string | undefined; rows?: number }) {
+export function JsonField({
+  label,
+  value,
+  onCommit,
+  hint,
+  testId,
+  rows = 5,
+}: Common & { value: unknown; onCommit(value: unknown): string | undefined; rows?: number }) {
   const id = useId();
   const shown = value === undefined ? '' : JSON.stringify(value, null, 2);
   const { draft, setDraft, error, setError } = useDraft(shown);

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { addItem, generationTraits, isLegacyItemType, ITEM_TYPES, moveItem, removeItem, setItemType, updateItem, type Generation, type SequenceItem } from '@planvas/shared';
+import {
+  addItem,
+  generationTraits,
+  isLegacyItemType,
+  ITEM_TYPES,
+  moveItem,
+  removeItem,
+  setItemType,
+  updateItem,
+  type Generation,
+  type SequenceItem,
+} from '@planvas/shared';
 import { useFileGeneration } from '../store/use-file-generation';
 import { itemLook } from '../canvas/parts/item-looks';
 import { CommitField, JsonField, NumberField, SelectField, TextField } from './fields';
@@ -24,7 +35,11 @@ const typeOptions = (offered: readonly string[], current: string) => {
   const options = offered.map((type) => ({ value: type, label: itemLook(type).label }));
   // An older or unknown type stays selectable as itself, so showing the item does not change it.
   if (offered.includes(current)) return options;
-  const why = isLegacyItemType(current) ? 'older type' : (ITEM_TYPES as readonly string[]).includes(current) ? 'not accepted by this file\'s runtime' : 'unknown type';
+  const why = isLegacyItemType(current)
+    ? 'older type'
+    : (ITEM_TYPES as readonly string[]).includes(current)
+      ? "not accepted by this file's runtime"
+      : 'unknown type';
   return [...options, { value: current, label: `${itemLook(current).label} (${why})` }];
 };
 
@@ -43,7 +58,8 @@ export function ItemsEditor({ stepId, items, messages }: Props) {
     <div className="pv-items-editor" data-testid="items-editor">
       {(messages?.length ?? 0) > 0 && (
         <p className="pv-muted" data-testid="legacy-messages">
-          This step also has the older <code>messages</code> list ({messages!.length} entr{messages!.length === 1 ? 'y' : 'ies'}); newer runtimes read it for migration only. Edit it in the step JSON below.
+          This step also has the older <code>messages</code> list ({messages!.length} entr{messages!.length === 1 ? 'y' : 'ies'}); newer runtimes read it for
+          migration only. Edit it in the step JSON below.
         </p>
       )}
       {items.length === 0 && <p className="pv-muted">No items yet: the agent gets the description alone.</p>}
@@ -55,24 +71,53 @@ export function ItemsEditor({ stepId, items, messages }: Props) {
         const set = (patch: Record<string, unknown>, coalesce?: string) => write(updateItem(items, index, patch), coalesce && `item:${index}:${coalesce}`);
         const commitField = (patch: Record<string, unknown>) => commit(updateItem(items, index, patch));
         return (
-          <div className={`pv-item${isLegacyItemType(type) ? ' is-legacy' : ''}`} key={`${item.id ?? ''}-${index}`} data-testid="item" data-item-id={item.id ?? undefined} data-item-type={type}>
+          <div
+            className={`pv-item${isLegacyItemType(type) ? ' is-legacy' : ''}`}
+            key={`${item.id ?? ''}-${index}`}
+            data-testid="item"
+            data-item-id={item.id ?? undefined}
+            data-item-type={type}
+          >
             <div className="pv-route__header">
               <span className="pv-route__index">{index + 1}</span>
               <Icon size={13} aria-hidden className="pv-item__icon" />
               <span className="pv-route__name">{name}</span>
-              <button type="button" className="pv-icon-button pv-icon-button--small" aria-label={`Move item ${name} up`} disabled={index === 0} onClick={() => write(moveItem(items, index, index - 1))}>
+              <button
+                type="button"
+                className="pv-icon-button pv-icon-button--small"
+                aria-label={`Move item ${name} up`}
+                disabled={index === 0}
+                onClick={() => write(moveItem(items, index, index - 1))}
+              >
                 <ArrowUp size={13} />
               </button>
-              <button type="button" className="pv-icon-button pv-icon-button--small" aria-label={`Move item ${name} down`} disabled={index === items.length - 1} onClick={() => write(moveItem(items, index, index + 1))}>
+              <button
+                type="button"
+                className="pv-icon-button pv-icon-button--small"
+                aria-label={`Move item ${name} down`}
+                disabled={index === items.length - 1}
+                onClick={() => write(moveItem(items, index, index + 1))}
+              >
                 <ArrowDown size={13} />
               </button>
-              <button type="button" className="pv-icon-button pv-icon-button--small pv-danger" aria-label={`Remove item ${name}`} onClick={() => write(removeItem(items, index))}>
+              <button
+                type="button"
+                className="pv-icon-button pv-icon-button--small pv-danger"
+                aria-label={`Remove item ${name}`}
+                onClick={() => write(removeItem(items, index))}
+              >
                 <Trash2 size={13} />
               </button>
             </div>
             <div className="pv-route__grid">
               <CommitField label="Item id" mono value={item.id ?? ''} onCommit={(id) => commitField({ id: id.trim() === '' ? undefined : id.trim() })} />
-              <SelectField label="Type" value={type} options={typeOptions(offered, type)} onChange={(next) => write(setItemType(items, index, next))} testId="item-type" />
+              <SelectField
+                label="Type"
+                value={type}
+                options={typeOptions(offered, type)}
+                onChange={(next) => write(setItemType(items, index, next))}
+                testId="item-type"
+              />
             </div>
             {isLegacyItemType(type) && <p className="pv-muted">“{type}” is an older item type: newer runtimes read it for migration only.</p>}
             <ItemTypeFields item={item} type={type} set={set} commit={commitField} />
@@ -114,15 +159,33 @@ function ItemTypeFields({ item, type, set, commit }: FieldsProps) {
         <>
           {title}
           {message}
-          <TextField label="Source SQL" multiline value={item.source_sql ?? ''} onChange={(source_sql) => set({ source_sql }, 'source_sql')} hint="One iteration per row it returns" />
-          <NumberField label="Max iterations" integer min={1} value={item.max_iterations} onCommit={(max_iterations) => commit({ max_iterations })} testId="item-max-iterations" />
+          <TextField
+            label="Source SQL"
+            multiline
+            value={item.source_sql ?? ''}
+            onChange={(source_sql) => set({ source_sql }, 'source_sql')}
+            hint="One iteration per row it returns"
+          />
+          <NumberField
+            label="Max iterations"
+            integer
+            min={1}
+            value={item.max_iterations}
+            onCommit={(max_iterations) => commit({ max_iterations })}
+            testId="item-max-iterations"
+          />
         </>
       );
     case 'prevalidation':
       return (
         <>
           {title}
-          <JsonField label="Validation schema" value={item.validation_schema ?? undefined} onCommit={(validation_schema) => commit({ validation_schema })} hint="files and db checks that must pass before the next item" />
+          <JsonField
+            label="Validation schema"
+            value={item.validation_schema ?? undefined}
+            onCommit={(validation_schema) => commit({ validation_schema })}
+            hint="files and db checks that must pass before the next item"
+          />
           <NumberField label="Max corrections" integer min={0} value={item.max_corrections} onCommit={(max_corrections) => commit({ max_corrections })} />
         </>
       );
@@ -131,7 +194,12 @@ function ItemTypeFields({ item, type, set, commit }: FieldsProps) {
       return (
         <>
           {title}
-          <JsonField label="Scripted steps" value={item.scripted_steps ?? undefined} onCommit={(scripted_steps) => commit({ scripted_steps })} hint="Each call: { id, step_id, parameters }" />
+          <JsonField
+            label="Scripted steps"
+            value={item.scripted_steps ?? undefined}
+            onCommit={(scripted_steps) => commit({ scripted_steps })}
+            hint="Each call: { id, step_id, parameters }"
+          />
           <NumberField label="Max parallel" integer min={1} value={item.max_parallel} onCommit={(max_parallel) => commit({ max_parallel })} />
         </>
       );

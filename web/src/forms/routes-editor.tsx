@@ -33,7 +33,13 @@ export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Pro
             <div className="pv-route__header">
               <span className="pv-route__index">{index + 1}</span>
               <span className="pv-route__name">{name}</span>
-              <button type="button" className="pv-icon-button pv-icon-button--small" aria-label={`Move route ${name} up`} disabled={index === 0} onClick={() => store.getState().moveRouteOf(stepId, index, index - 1)}>
+              <button
+                type="button"
+                className="pv-icon-button pv-icon-button--small"
+                aria-label={`Move route ${name} up`}
+                disabled={index === 0}
+                onClick={() => store.getState().moveRouteOf(stepId, index, index - 1)}
+              >
                 <ArrowUp size={13} />
               </button>
               <button
@@ -45,7 +51,12 @@ export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Pro
               >
                 <ArrowDown size={13} />
               </button>
-              <button type="button" className="pv-icon-button pv-icon-button--small pv-danger" aria-label={`Remove route ${name}`} onClick={() => store.getState().removeRouteFrom(stepId, route.route_id)}>
+              <button
+                type="button"
+                className="pv-icon-button pv-icon-button--small pv-danger"
+                aria-label={`Remove route ${name}`}
+                onClick={() => store.getState().removeRouteFrom(stepId, route.route_id)}
+              >
                 <Trash2 size={13} />
               </button>
             </div>
@@ -56,9 +67,18 @@ export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Pro
                 value={route.route_id}
                 onCommit={(routeId) => (store.getState().renameRouteOf(stepId, route.route_id, { routeId }) ? undefined : store.getState().editError?.reason)}
               />
-              <TextField label="Route name" value={route.route_name ?? ''} onChange={(route_name) => store.getState().updateRouteOf(stepId, route.route_id, { route_name }, 'route_name')} />
+              <TextField
+                label="Route name"
+                value={route.route_name ?? ''}
+                onChange={(route_name) => store.getState().updateRouteOf(stepId, route.route_id, { route_name }, 'route_name')}
+              />
             </div>
-            <TextField label="Condition" multiline value={route.condition ?? ''} onChange={(condition) => store.getState().updateRouteOf(stepId, route.route_id, { condition }, 'condition')} />
+            <TextField
+              label="Condition"
+              multiline
+              value={route.condition ?? ''}
+              onChange={(condition) => store.getState().updateRouteOf(stepId, route.route_id, { condition }, 'condition')}
+            />
             {delegating ? <SubAgentFields stepId={stepId} route={route as Route} /> : <TargetSelect stepId={stepId} handle={route.route_id} label="Goes to" />}
           </div>
         );
@@ -67,7 +87,10 @@ export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Pro
         <SelectField
           label="Default route"
           value={defaultRouteId ?? ''}
-          options={[{ value: '', label: '(none)' }, ...routes.map((r) => ({ value: r.route_id, label: r.route_name?.trim() ? `${r.route_name} (${r.route_id})` : r.route_id }))]}
+          options={[
+            { value: '', label: '(none)' },
+            ...routes.map((r) => ({ value: r.route_id, label: r.route_name?.trim() ? `${r.route_name} (${r.route_id})` : r.route_id })),
+          ]}
           onChange={(value) => store.getState().updateStepFields(stepId, { default_route_id: value === '' ? undefined : value })}
           testId="default-route"
         />
@@ -90,7 +113,15 @@ function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
       <button
         type="button"
         className="pv-button"
-        onClick={() => store.getState().setSubAgent(stepId, route.route_id, { type: 'regular', id: subAgentIdFor(stepId, route.route_id, generation?.generation), title: `${route.route_name ?? route.route_id} Agent`, description: '', success_criteria: '' })}
+        onClick={() =>
+          store.getState().setSubAgent(stepId, route.route_id, {
+            type: 'regular',
+            id: subAgentIdFor(stepId, route.route_id, generation?.generation),
+            title: `${route.route_name ?? route.route_id} Agent`,
+            description: '',
+            success_criteria: '',
+          })
+        }
       >
         <Bot size={14} aria-hidden /> Give it a sub-agent
       </button>
@@ -109,9 +140,19 @@ function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
           Open
         </button>
       </div>
-      <CommitField label="Sub-agent id" mono value={sub.id} onCommit={(id) => (store.getState().renameStep(sub.id, id) ? undefined : store.getState().editError?.reason)} />
+      <CommitField
+        label="Sub-agent id"
+        mono
+        value={sub.id}
+        onCommit={(id) => (store.getState().renameStep(sub.id, id) ? undefined : store.getState().editError?.reason)}
+      />
       <TextField label="Sub-agent title" value={sub.title ?? ''} onChange={(title) => store.getState().updateStepFields(sub.id, { title }, 'title')} />
-      <TextField label="Sub-agent description" multiline value={sub.description ?? ''} onChange={(description) => store.getState().updateStepFields(sub.id, { description }, 'description')} />
+      <TextField
+        label="Sub-agent description"
+        multiline
+        value={sub.description ?? ''}
+        onChange={(description) => store.getState().updateStepFields(sub.id, { description }, 'description')}
+      />
       <TextField
         label="Sub-agent success criteria"
         multiline
@@ -144,7 +185,9 @@ function SharedStepRef({ stepId, route }: { stepId: string; route: Route }) {
         mono
         value={ref}
         hint="An orphan step's id; it must list this step in its shared_with"
-        onCommit={(value) => (store.getState().updateRouteOf(stepId, route.route_id, { orphan_step_ref: value.trim() }) ? undefined : store.getState().editError?.reason)}
+        onCommit={(value) =>
+          store.getState().updateRouteOf(stepId, route.route_id, { orphan_step_ref: value.trim() }) ? undefined : store.getState().editError?.reason
+        }
       />
     </div>
   );

@@ -10,13 +10,26 @@ const step = (id: string, outs: Array<[string, number]> = [['next', 35]], inY = 
   height,
   ports: [{ id: 'in', side: 'WEST', x: 0, y: inY }, ...outs.map(([port, y]) => ({ id: port, side: 'EAST' as const, x: 200, y }))],
 });
-const link = (source: string, target: string, sourceHandle = 'next'): LayoutEdge => ({ id: `${source}-${target}`, source, sourceHandle, target, targetHandle: 'in' });
+const link = (source: string, target: string, sourceHandle = 'next'): LayoutEdge => ({
+  id: `${source}-${target}`,
+  source,
+  sourceHandle,
+  target,
+  targetHandle: 'in',
+});
 const gap = LAYOUT_GAP.LR.along;
 
 describe('foldChains', () => {
   it('gives ELK a run of steps as one box with the first one’s input and the last one’s outputs, and unfolds it in a straight line', () => {
     // b is a todo_task-like step: taller, its next output low.
-    const nodes = [step('a'), step('b', [['next', 150]], 60, 180), step('c', [['next', 35], ['alt', 50]])];
+    const nodes = [
+      step('a'),
+      step('b', [['next', 150]], 60, 180),
+      step('c', [
+        ['next', 35],
+        ['alt', 50],
+      ]),
+    ];
     const edges = [link('a', 'b'), link('b', 'c'), link('c', 'x'), link('c', 'y', 'alt')];
     const folded = foldChains([...nodes, step('x'), step('y')], edges, 'LR');
     expect(folded.nodes.map((n) => n.id)).toEqual(['a', 'x', 'y']);
@@ -39,7 +52,17 @@ describe('foldChains', () => {
   });
 
   it('ends a run at a branch and starts one at a merge', () => {
-    const nodes = [step('s', [['yes', 20], ['no', 50]]), step('t1'), step('t2'), step('f1'), step('m'), step('m2')];
+    const nodes = [
+      step('s', [
+        ['yes', 20],
+        ['no', 50],
+      ]),
+      step('t1'),
+      step('t2'),
+      step('f1'),
+      step('m'),
+      step('m2'),
+    ];
     const edges = [link('s', 't1', 'yes'), link('t1', 't2'), link('s', 'f1', 'no'), link('t2', 'm'), link('f1', 'm'), link('m', 'm2')];
     const folded = foldChains(nodes, edges, 'LR');
     // t1 -> t2 is a run (s branches, m merges); so is m -> m2.
@@ -59,9 +82,27 @@ describe('foldChains', () => {
   });
 
   it('runs top to bottom in TB', () => {
-    const down = (id: string): LayoutNode => ({ id, width: 200, height: 70, ports: [{ id: 'in', side: 'NORTH', x: 100, y: 0 }, { id: 'next', side: 'SOUTH', x: 100, y: 70 }] });
+    const down = (id: string): LayoutNode => ({
+      id,
+      width: 200,
+      height: 70,
+      ports: [
+        { id: 'in', side: 'NORTH', x: 100, y: 0 },
+        { id: 'next', side: 'SOUTH', x: 100, y: 70 },
+      ],
+    });
     const folded = foldChains([down('a'), down('b')], [link('a', 'b')], 'TB');
-    expect(folded.nodes).toEqual([{ id: 'a', width: 200, height: 140 + LAYOUT_GAP.TB.along, ports: [{ id: 'in', side: 'NORTH', x: 100, y: 0 }, { id: 'b\u241Enext', side: 'SOUTH', x: 100, y: 140 + LAYOUT_GAP.TB.along }] }]);
+    expect(folded.nodes).toEqual([
+      {
+        id: 'a',
+        width: 200,
+        height: 140 + LAYOUT_GAP.TB.along,
+        ports: [
+          { id: 'in', side: 'NORTH', x: 100, y: 0 },
+          { id: 'b\u241Enext', side: 'SOUTH', x: 100, y: 140 + LAYOUT_GAP.TB.along },
+        ],
+      },
+    ]);
     expect(folded.unfold({ a: { x: 10, y: 20 } })).toEqual({ a: { x: 10, y: 20 }, b: { x: 10, y: 20 + 70 + LAYOUT_GAP.TB.along } });
   });
 });

@@ -22,7 +22,11 @@ type Chain = {
  * one box with its first member's inputs and its last member's outputs; ELK still decides where
  * runs, branches, merges and loops go relative to each other.
  */
-export function foldChains(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], direction: LayoutDirection): { nodes: LayoutNode[]; edges: LayoutEdge[]; unfold(positions: Positions): Positions } {
+export function foldChains(
+  nodes: readonly LayoutNode[],
+  edges: readonly LayoutEdge[],
+  direction: LayoutDirection,
+): { nodes: LayoutNode[]; edges: LayoutEdge[]; unfold(positions: Positions): Positions } {
   const lr = direction === 'LR';
   const outSide: PortSide = lr ? 'EAST' : 'SOUTH';
   const inSide: PortSide = lr ? 'WEST' : 'NORTH';

@@ -43,7 +43,12 @@ export function createDagreBaselineService(): LayoutService {
             resolve({ positions, fallback: false, ms, computeMs: ms });
           } catch (error) {
             // dagre recurses once per node of a long chain and can run out of stack.
-            resolve({ positions: gridLayout(nodes, direction), fallback: true, reason: `dagre failed (${error instanceof Error ? error.message : String(error)})`, ms: performance.now() - started });
+            resolve({
+              positions: gridLayout(nodes, direction),
+              fallback: true,
+              reason: `dagre failed (${error instanceof Error ? error.message : String(error)})`,
+              ms: performance.now() - started,
+            });
           }
         }, 0);
       });

@@ -82,7 +82,14 @@ describe('ELK graph', () => {
     const flow = planToFlow(loadFixturePlan('Workflow/ResearchReport').plan, { direction: 'TB' });
     const input = toLayoutInput(flow.nodes, flow.edges, 'TB');
     const todo = input.nodes.find((n) => n.id === 'research-todo')!;
-    expect(todo.ports.map((p) => `${p.id}:${p.side}`)).toEqual(['in:NORTH', 'literature:SOUTH', 'data-extraction:SOUTH', 'fact-check:SOUTH', 'generic:SOUTH', 'next:SOUTH']);
+    expect(todo.ports.map((p) => `${p.id}:${p.side}`)).toEqual([
+      'in:NORTH',
+      'literature:SOUTH',
+      'data-extraction:SOUTH',
+      'fact-check:SOUTH',
+      'generic:SOUTH',
+      'next:SOUTH',
+    ]);
     const index = clockwiseIndex(todo.ports);
     // Clockwise from the top-left corner: the top port first, then the bottom ones from the right.
     expect(['in', 'next', 'generic', 'fact-check', 'data-extraction', 'literature'].map((id) => index.get(id))).toEqual([0, 1, 2, 3, 4, 5]);

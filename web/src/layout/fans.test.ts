@@ -52,7 +52,17 @@ describe('foldFans', () => {
   });
 
   it('unfolds below the parent in TB, left to right', () => {
-    const tbParent: LayoutNode = { ...parent, width: 400, height: 150, ports: [{ id: 'in', side: 'NORTH', x: 200, y: 0 }, { id: 'a', side: 'SOUTH', x: 60, y: 150 }, { id: 'b', side: 'SOUTH', x: 180, y: 150 }, { id: 'next', side: 'SOUTH', x: 340, y: 150 }] };
+    const tbParent: LayoutNode = {
+      ...parent,
+      width: 400,
+      height: 150,
+      ports: [
+        { id: 'in', side: 'NORTH', x: 200, y: 0 },
+        { id: 'a', side: 'SOUTH', x: 60, y: 150 },
+        { id: 'b', side: 'SOUTH', x: 180, y: 150 },
+        { id: 'next', side: 'SOUTH', x: 340, y: 150 },
+      ],
+    };
     const folded = foldFans([tbParent, sub('sa'), sub('sb'), next], edges, 'TB');
     const at = folded.unfold({ p: { x: 0, y: 0 }, n: { x: 0, y: 900 } });
     expect(at.sa!.y).toBe(at.p!.y + 150 + LAYOUT_GAP.TB.along);

@@ -26,7 +26,11 @@ type Fan = { parent: LayoutNode; members: LayoutNode[]; fanPorts: Set<string> };
  * unfolded after. A 1,000-step plan has 750 sub-agents among its 1,752 nodes; ELK's time grows
  * with the node count. A sub-agent with any other edge than its parent's stays in ELK's hands.
  */
-export function foldFans(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], direction: LayoutDirection): { nodes: LayoutNode[]; edges: LayoutEdge[]; unfold(positions: Positions): Positions } {
+export function foldFans(
+  nodes: readonly LayoutNode[],
+  edges: readonly LayoutEdge[],
+  direction: LayoutDirection,
+): { nodes: LayoutNode[]; edges: LayoutEdge[]; unfold(positions: Positions): Positions } {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const degree = new Map<string, number>();
   for (const e of edges) for (const end of [e.source, e.target]) degree.set(end, (degree.get(end) ?? 0) + 1);

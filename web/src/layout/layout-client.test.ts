@@ -27,7 +27,8 @@ class InProcessElkWorker {
     const { nodes, edges } = JSON.parse(input) as Pick<LayoutRequest, 'nodes' | 'edges'>;
     const started = performance.now();
     void layout(nodes, edges, direction, this.elk).then((positions) => {
-      if (!this.terminated) this.onmessage?.({ data: { id, coordinates: packPositions(nodes, positions), ms: performance.now() - started } } as MessageEvent<WorkerResponse>);
+      if (!this.terminated)
+        this.onmessage?.({ data: { id, coordinates: packPositions(nodes, positions), ms: performance.now() - started } } as MessageEvent<WorkerResponse>);
     });
   }
   terminate() {

@@ -8,7 +8,8 @@ function Idle({ idle }: { idle: boolean }) {
   return null;
 }
 
-const service = () => ({ preload: vi.fn(), cancelPreload: vi.fn(), warm: vi.fn(), dispose: vi.fn(), layout: vi.fn() }) satisfies Record<keyof LayoutService, unknown>;
+const service = () =>
+  ({ preload: vi.fn(), cancelPreload: vi.fn(), warm: vi.fn(), dispose: vi.fn(), layout: vi.fn() }) satisfies Record<keyof LayoutService, unknown>;
 
 describe('useWarmLayoutWhileIdle', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -18,14 +18,22 @@ const SIDE: Record<Position, PortSide> = {
  * geometry the node components draw). Return edges are left out: they run against the flow and
  * would only pull sub-agents back towards their parents.
  */
-export function toLayoutInput(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[], direction: LayoutDirection): { nodes: LayoutNode[]; edges: LayoutEdge[] } {
+export function toLayoutInput(
+  nodes: readonly CanvasNode[],
+  edges: readonly CanvasEdge[],
+  direction: LayoutDirection,
+): { nodes: LayoutNode[]; edges: LayoutEdge[] } {
   return {
     nodes: nodes.map((node) => {
       // planToFlow already put the registry's size and handles on the node; compute them only
       // for a node that came without (a 1,000-step plan has ~1,750 nodes: this is on the open path).
       const size = node.width !== undefined && node.height !== undefined ? { width: node.width, height: node.height } : nodeSize(node, direction);
       const ports = node.handles
-        ? node.handles.map((h) => ({ id: h.id ?? '', position: h.position, offset: isVerticalSide(h.position) ? h.y + (h.height ?? 0) / 2 : h.x + (h.width ?? 0) / 2 }))
+        ? node.handles.map((h) => ({
+            id: h.id ?? '',
+            position: h.position,
+            offset: isVerticalSide(h.position) ? h.y + (h.height ?? 0) / 2 : h.x + (h.width ?? 0) / 2,
+          }))
         : nodeHandles(node, direction);
       return {
         id: node.id,

@@ -8,10 +8,7 @@ function buildWarmUpGraph(steps: number): { nodes: LayoutNode[]; edges: LayoutEd
     id,
     width: 280,
     height: 130,
-    ports: [
-      { id: 'in', side: 'WEST', x: 0, y: 65 },
-      ...outs.map((out, i) => ({ id: out, side: 'EAST' as const, x: 280, y: 20 + i * 26 })),
-    ],
+    ports: [{ id: 'in', side: 'WEST', x: 0, y: 65 }, ...outs.map((out, i) => ({ id: out, side: 'EAST' as const, x: 280, y: 20 + i * 26 }))],
   });
   for (let i = 0; i < steps; i++) {
     const routes = i % 4 === 1 ? ['a', 'b', 'c'] : [];

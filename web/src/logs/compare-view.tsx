@@ -38,9 +38,7 @@ export function compareRows(left: ReadonlyArray<LogGroup>, right: ReadonlyArray<
   };
   left.forEach((g) => add(g, 'left'));
   right.forEach((g) => add(g, 'right'));
-  return [...byKey]
-    .sort((a, b) => a[1].order - b[1].order)
-    .map(([key, e]) => ({ key, label: e.label, left: e.left, right: e.right }));
+  return [...byKey].sort((a, b) => a[1].order - b[1].order).map(([key, e]) => ({ key, label: e.label, left: e.left, right: e.right }));
 }
 
 export type CompareViewProps = {

@@ -14,7 +14,10 @@ beforeEach(() => {
 });
 afterEach(() => restoreLayout());
 
-function openPopup(events: EventEnvelope[], options: { status?: 'running' | 'completed'; runs?: Map<string, FakeRun>; onStart?: Parameters<typeof fakeRunsFetch>[1]; stepId?: string | null } = {}) {
+function openPopup(
+  events: EventEnvelope[],
+  options: { status?: 'running' | 'completed'; runs?: Map<string, FakeRun>; onStart?: Parameters<typeof fakeRunsFetch>[1]; stepId?: string | null } = {},
+) {
   const runs = options.runs ?? new Map<string, FakeRun>([['run-a', { summary: fakeRunSummary('run-a', { status: options.status ?? 'completed' }), events }]]);
   const summary = runs.get('run-a')!.summary;
   const view = renderWithRunStore(<ExecutionLogsPopup stepId={options.stepId === undefined ? STEP.step_id : options.stepId} onClose={() => {}} />, {
@@ -44,7 +47,14 @@ describe('ExecutionLogsPopup', () => {
       completed(6, 'todo_1', { iteration: 1 }),
       decision(7, 3, { todo_id_to_execute: 'todo_3' }),
       created(8, 'todo_3', 'Fact check', { iteration: 3 }),
-      envelope(9, 'todo_task_step_completed', { ...STEP, total_iterations: 3, total_todos_count: 3, completed_count: 3, completion_reason: 'All done', next_step_id: 'draft-outline' }),
+      envelope(9, 'todo_task_step_completed', {
+        ...STEP,
+        total_iterations: 3,
+        total_todos_count: 3,
+        completed_count: 3,
+        completion_reason: 'All done',
+        next_step_id: 'draft-outline',
+      }),
     ];
     openPopup(events);
     const dialog = screen.getByRole('dialog', { name: /Execution logs/ });
@@ -60,10 +70,19 @@ describe('ExecutionLogsPopup', () => {
     expect(summary).toHaveTextContent('draft-outline');
   });
 
-  it('shows what the seed\'s popup shows for a decision', async () => {
+  it("shows what the seed's popup shows for a decision", async () => {
     openPopup([decision(1, 1, { selection_reasoning: 'Sources first', use_generic_agent: true, selected_route_id: '' })]);
     const group = await screen.findByRole('article', { name: 'Iteration 1' });
-    for (const text of ['delegate', 'Generic Agent', 'Todo of iteration 1', 'Sources first', 'Do the work of iteration 1', 'notes.md exists', '0 of 3 todos completed', 'gpt-4.1 · tier 2 (Medium)']) {
+    for (const text of [
+      'delegate',
+      'Generic Agent',
+      'Todo of iteration 1',
+      'Sources first',
+      'Do the work of iteration 1',
+      'notes.md exists',
+      '0 of 3 todos completed',
+      'gpt-4.1 · tier 2 (Medium)',
+    ]) {
       expect(group).toHaveTextContent(text);
     }
     expect(within(group).getByRole('button', { name: /View Raw JSON/ })).toBeInTheDocument();
@@ -138,7 +157,11 @@ describe('ExecutionLogsPopup', () => {
     const panel = screen.getByTestId('iteration-snapshot');
     expect(panel).toHaveAttribute('data-iteration', '2');
     expect(within(panel).getByTestId('objective')).toHaveTextContent('Survey 2024-2025 benchmarks only');
-    expect(within(panel).getAllByTestId('todo-number').map((el) => el.textContent)).toEqual(['1', '2', '2.1', '2.2']);
+    expect(
+      within(panel)
+        .getAllByTestId('todo-number')
+        .map((el) => el.textContent),
+    ).toEqual(['1', '2', '2.1', '2.2']);
     expect(within(panel).getByTestId('todo-summary')).toHaveTextContent('todos 2/3');
     expect(panel).not.toHaveTextContent('Something else');
 
@@ -192,14 +215,26 @@ describe('ExecutionLogsPopup', () => {
     const user = userEvent.setup();
     const runs = new Map<string, FakeRun>([
       ['run-a', { summary: fakeRunSummary('run-a', { status: 'completed', startedAt: '2026-01-02T10:00:00Z' }), events: [decision(1, 1)] }],
-      ['run-old', { summary: fakeRunSummary('run-old', { status: 'failed', startedAt: '2026-01-01T10:00:00Z' }), events: [decision(1, 1), decision(2, 2, { todo_title: 'Old todo' })] }],
+      [
+        'run-old',
+        {
+          summary: fakeRunSummary('run-old', { status: 'failed', startedAt: '2026-01-01T10:00:00Z' }),
+          events: [decision(1, 1), decision(2, 2, { todo_title: 'Old todo' })],
+        },
+      ],
     ]);
     const { requests } = openPopup([decision(1, 1)], { runs });
     await user.click(screen.getByRole('button', { name: /Previous runs \(1\)/ }));
     const previous = screen.getByTestId('previous-run');
     expect(requests.some((r) => r.path.startsWith('/api/runs/run-old/events'))).toBe(false);
     await user.click(within(previous).getByRole('button', { expanded: false }));
-    await waitFor(() => expect(within(previous).getAllByTestId('iteration-group').map((el) => el.dataset['iteration'])).toEqual(['1', '2']));
+    await waitFor(() =>
+      expect(
+        within(previous)
+          .getAllByTestId('iteration-group')
+          .map((el) => el.dataset['iteration']),
+      ).toEqual(['1', '2']),
+    );
     expect(previous).toHaveTextContent('Old todo');
   });
 
@@ -207,7 +242,13 @@ describe('ExecutionLogsPopup', () => {
     const user = userEvent.setup();
     const runs = new Map<string, FakeRun>([
       ['run-a', { summary: fakeRunSummary('run-a', { status: 'completed' }), events: [] }],
-      ['run-b', { summary: fakeRunSummary('run-b', { status: 'completed', startedAt: '2025-12-31T10:00:00Z' }), events: [decision(1, 1), decision(2, 2, { selected_route_name: 'Fact Check' }), decision(3, 3)] }],
+      [
+        'run-b',
+        {
+          summary: fakeRunSummary('run-b', { status: 'completed', startedAt: '2025-12-31T10:00:00Z' }),
+          events: [decision(1, 1), decision(2, 2, { selected_route_name: 'Fact Check' }), decision(3, 3)],
+        },
+      ],
     ]);
     openPopup([decision(1, 1), decision(2, 2)], { runs });
     await user.click(screen.getByRole('button', { name: 'Compare' }));

@@ -100,14 +100,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
 
   return (
     <div className="pv-logs-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={dialogRef}
-        className="pv-logs"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div ref={dialogRef} className="pv-logs" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="pv-logs__header">
           <ScrollText size={16} aria-hidden className="pv-logs__icon" />
           <h2 id={titleId}>
@@ -240,7 +233,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
             events={events}
             stepId={shownStep}
             candidates={compareCandidates}
-            {...(followedRun?.parent?.runId ?? previousRuns[0]?.id ? { initialOther: followedRun?.parent?.runId ?? previousRuns[0]?.id } : {})}
+            {...((followedRun?.parent?.runId ?? previousRuns[0]?.id) ? { initialOther: followedRun?.parent?.runId ?? previousRuns[0]?.id } : {})}
           />
         ) : (
           <AllEventsList events={events} live={live} />

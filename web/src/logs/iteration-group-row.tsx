@@ -162,7 +162,12 @@ function ItemEntry({ event }: { event: PlanvasEvent }) {
     );
   }
   return (
-    <li className={`pv-entry pv-entry--item pv-entry--${event.type.replace('todo_task_item_', '')}`} data-testid="log-entry" data-seq={event.seq} data-type={event.type}>
+    <li
+      className={`pv-entry pv-entry--item pv-entry--${event.type.replace('todo_task_item_', '')}`}
+      data-testid="log-entry"
+      data-seq={event.seq}
+      data-type={event.type}
+    >
       <div className="pv-entry__line">
         {icon}
         <span>{body}</span>

@@ -5,7 +5,7 @@ import { agentLabel, filterOptions, groupMatches, itemStatus, NO_FILTERS, routeK
 import { completed, created, decision, STEP, updated } from '../test/log-events';
 
 describe('log model', () => {
-  it('names the agent of a decision as the seed\'s popup does', () => {
+  it("names the agent of a decision as the seed's popup does", () => {
     expect(agentLabel({ selected_route_name: 'Fact Check', selected_route_id: 'fact-check' })).toBe('Fact Check');
     expect(agentLabel({ selected_route_id: 'fact-check' })).toBe('fact-check');
     expect(agentLabel({ use_generic_agent: true, selected_route_name: 'ignored' })).toBe('Generic Agent');
@@ -25,7 +25,11 @@ describe('log model', () => {
   });
 
   it('matches groups by route, action, todo status and every search word', () => {
-    const { groups } = groupEventsByIteration([decision(1, 1), updated(2, 'todo_1', 'open', 'blocked', { iteration: 1, notes: 'Waiting on the API key' }), decision(3, 2, { use_generic_agent: true })]);
+    const { groups } = groupEventsByIteration([
+      decision(1, 1),
+      updated(2, 'todo_1', 'open', 'blocked', { iteration: 1, notes: 'Waiting on the API key' }),
+      decision(3, 2, { use_generic_agent: true }),
+    ]);
     const [one, two] = groups;
     expect(groupMatches(one!, { ...NO_FILTERS, route: 'literature' })).toBe(true);
     expect(groupMatches(two!, { ...NO_FILTERS, route: 'literature' })).toBe(false);

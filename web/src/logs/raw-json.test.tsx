@@ -36,7 +36,9 @@ describe('RawJson', () => {
     await user.click(screen.getByRole('button', { name: /View Raw JSON/ }));
     const shown = screen.getByTestId('raw-json').textContent ?? '';
     expect(shown.length).toBeLessThanOrEqual(RAW_JSON_LIMIT + 2);
-    expect(screen.getByTestId('raw-json-truncated')).toHaveTextContent(`Showing the first ${formatSize(RAW_JSON_LIMIT)} of ${formatSize(JSON.stringify(big, null, 2).length)}`);
+    expect(screen.getByTestId('raw-json-truncated')).toHaveTextContent(
+      `Showing the first ${formatSize(RAW_JSON_LIMIT)} of ${formatSize(JSON.stringify(big, null, 2).length)}`,
+    );
     const link = screen.getByRole('link', { name: /Download full JSON/ });
     expect(link).toHaveAttribute('href', 'blob:planvas/full-json');
     expect(link).toHaveAttribute('download', 'event-7.json');

@@ -35,14 +35,19 @@ describe('RunControls', () => {
 });
 
 describe('HumanInputForm', () => {
-  it('shows the waiting run\'s question and sends the chosen option', async () => {
+  it("shows the waiting run's question and sends the chosen option", async () => {
     const user = userEvent.setup();
     const runs = new Map<string, FakeRun>([['run-1', { summary: fakeRunSummary('run-1'), events: [] }]]);
     const { store, requests } = renderWithRunStore(<HumanInputForm />, { runs, initial: { followedRunId: 'run-1' } });
     expect(screen.queryByTestId('human-input')).toBeNull();
     act(() =>
       store.getState().ingestRunEvents('run-1', [
-        envelope(1, 'human_input_requested', { step_id: 'editor-approval', question: 'Publish the report?', response_type: 'multiple_choice', options: ['Publish', 'Revise'] }),
+        envelope(1, 'human_input_requested', {
+          step_id: 'editor-approval',
+          question: 'Publish the report?',
+          response_type: 'multiple_choice',
+          options: ['Publish', 'Revise'],
+        }),
         envelope(2, 'run_status', { status: 'waiting_input' }),
       ]),
     );
@@ -50,14 +55,31 @@ describe('HumanInputForm', () => {
     expect(form).toHaveTextContent('Publish the report?');
     await user.click(within(form).getByRole('button', { name: 'Revise' }));
     expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/runs/run-1/input', body: { answer: 1 } });
-    act(() => store.getState().ingestRunEvents('run-1', [envelope(3, 'human_input_answered', { step_id: 'editor-approval', answer: 'Revise' }), envelope(4, 'run_status', { status: 'running' })]));
+    act(() =>
+      store
+        .getState()
+        .ingestRunEvents('run-1', [
+          envelope(3, 'human_input_answered', { step_id: 'editor-approval', answer: 'Revise' }),
+          envelope(4, 'run_status', { status: 'running' }),
+        ]),
+    );
     expect(screen.queryByTestId('human-input')).toBeNull();
   });
 
   it('takes a free-text answer when the question has no options', async () => {
     const user = userEvent.setup();
-    const { store, requests } = renderWithRunStore(<HumanInputForm />, { runs: new Map([['run-1', { summary: fakeRunSummary('run-1'), events: [] }]]), initial: { followedRunId: 'run-1' } });
-    act(() => store.getState().ingestRunEvents('run-1', [envelope(1, 'human_input_requested', { step_id: 'ask', question: 'Which region?' }), envelope(2, 'run_status', { status: 'waiting_input' })]));
+    const { store, requests } = renderWithRunStore(<HumanInputForm />, {
+      runs: new Map([['run-1', { summary: fakeRunSummary('run-1'), events: [] }]]),
+      initial: { followedRunId: 'run-1' },
+    });
+    act(() =>
+      store
+        .getState()
+        .ingestRunEvents('run-1', [
+          envelope(1, 'human_input_requested', { step_id: 'ask', question: 'Which region?' }),
+          envelope(2, 'run_status', { status: 'waiting_input' }),
+        ]),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Answer' }), 'EU');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/runs/run-1/input', body: { answer: 'EU' } });
@@ -68,11 +90,29 @@ describe('RunsList', () => {
   it('lists runs newest first with status, todos, provider and lineage, and opens one on click', async () => {
     const user = userEvent.setup();
     const runs = new Map<string, FakeRun>([
-      ['run-old', { summary: fakeRunSummary('run-old', { status: 'completed', startedAt: '2026-01-01T09:00:00Z', endedAt: '2026-01-01T09:00:14Z', todos: { completed: 4, total: 4 } }), events: [] }],
+      [
+        'run-old',
+        {
+          summary: fakeRunSummary('run-old', {
+            status: 'completed',
+            startedAt: '2026-01-01T09:00:00Z',
+            endedAt: '2026-01-01T09:00:14Z',
+            todos: { completed: 4, total: 4 },
+          }),
+          events: [],
+        },
+      ],
       [
         'run-branch',
         {
-          summary: fakeRunSummary('run-branch', { status: 'failed', startedAt: '2026-01-01T11:00:00Z', endedAt: '2026-01-01T11:03:05Z', provider: 'openai', parent: { runId: 'run-old', iteration: 2 }, error: 'max turns' }),
+          summary: fakeRunSummary('run-branch', {
+            status: 'failed',
+            startedAt: '2026-01-01T11:00:00Z',
+            endedAt: '2026-01-01T11:03:05Z',
+            provider: 'openai',
+            parent: { runId: 'run-old', iteration: 2 },
+            error: 'max turns',
+          }),
           events: [],
         },
       ],
@@ -94,7 +134,7 @@ describe('RunsList', () => {
 });
 
 describe('importing a decision log', () => {
-  it('imports the chosen todo_task step\'s log as a run and follows it', async () => {
+  it("imports the chosen todo_task step's log as a run and follows it", async () => {
     const user = userEvent.setup();
     const { plan } = loadFixturePlan('Workflow/ResearchReport');
     const document = { id: 'Workflow/ResearchReport', plan, problems: [] } as unknown as WorkflowDocument;
@@ -105,6 +145,10 @@ describe('importing a decision log', () => {
     expect(screen.getByRole('combobox', { name: 'Import decision log of' })).toHaveValue('research-todo');
     await user.click(screen.getByTestId('import-decision-log'));
     await waitFor(() => expect(store.getState().followedRunId).toBe('imported'));
-    expect(requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', path: '/api/workflows/Workflow%2FResearchReport/runs/import', body: { stepId: 'research-todo' } });
+    expect(requests.find((r) => r.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/workflows/Workflow%2FResearchReport/runs/import',
+      body: { stepId: 'research-todo' },
+    });
   });
 });

@@ -74,7 +74,14 @@ export function RunControls({ onOpenLogs }: RunControlsProps) {
         <Play size={14} aria-hidden /> {starting ? 'Starting…' : 'Run'}
       </button>
       {active ? (
-        <button type="button" className="pv-icon-button" data-testid="cancel-run" onClick={() => void cancelRun()} title="Cancel the run being followed" aria-label="Cancel run">
+        <button
+          type="button"
+          className="pv-icon-button"
+          data-testid="cancel-run"
+          onClick={() => void cancelRun()}
+          title="Cancel the run being followed"
+          aria-label="Cancel run"
+        >
           <CircleStop size={15} aria-hidden />
         </button>
       ) : null}
@@ -171,9 +178,7 @@ const NO_STEPS: string[] = [];
 
 /** Imports a todo_task step's decision log (written by the seed system) as a run. */
 function ImportDecisionLog() {
-  const steps = useRunStore(
-    useShallow((s) => s.document?.plan?.steps.filter((step) => step.type === 'todo_task').map((step) => step.id) ?? NO_STEPS),
-  );
+  const steps = useRunStore(useShallow((s) => s.document?.plan?.steps.filter((step) => step.type === 'todo_task').map((step) => step.id) ?? NO_STEPS));
   const importDecisionLog = useRunStore((s) => s.importDecisionLog);
   const [stepId, setStepId] = useState('');
   const [busy, setBusy] = useState(false);

@@ -7,7 +7,7 @@ describe('runSidebarLayout', () => {
     expect(runSidebarLayout('auto', { followingRun: true, editingNode: false })).toBe('expanded');
   });
 
-  it('keeps the user\'s choice whether or not a run is followed', () => {
+  it("keeps the user's choice whether or not a run is followed", () => {
     expect(runSidebarLayout('expanded', { followingRun: false, editingNode: false })).toBe('expanded');
     expect(runSidebarLayout('rail', { followingRun: true, editingNode: false })).toBe('rail');
   });

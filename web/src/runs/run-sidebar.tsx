@@ -58,7 +58,15 @@ function RunRail({ onExpand }: { onExpand(): void }) {
   const waiting = status === 'waiting_input';
   return (
     <aside className="pv-run-sidebar pv-run-sidebar--rail" aria-label="Run" data-testid="run-sidebar" data-layout="rail">
-      <button type="button" className="pv-rail-button" data-testid="run-sidebar-expand" onClick={onExpand} title="Show todos and runs" aria-label="Show the run panel" aria-expanded={false}>
+      <button
+        type="button"
+        className="pv-rail-button"
+        data-testid="run-sidebar-expand"
+        onClick={onExpand}
+        title="Show todos and runs"
+        aria-label="Show the run panel"
+        aria-expanded={false}
+      >
         <PanelRightOpen size={16} />
       </button>
       <span className="pv-rail-divider" aria-hidden />
@@ -66,12 +74,24 @@ function RunRail({ onExpand }: { onExpand(): void }) {
         <ListTodo size={16} aria-hidden />
         {live && <span className="pv-rail-dot" aria-hidden />}
       </button>
-      <button type="button" className="pv-rail-button" onClick={onExpand} title={`Runs of this workflow: ${runCount}`} aria-label={`Show the runs (${runCount})`}>
+      <button
+        type="button"
+        className="pv-rail-button"
+        onClick={onExpand}
+        title={`Runs of this workflow: ${runCount}`}
+        aria-label={`Show the runs (${runCount})`}
+      >
         <History size={16} aria-hidden />
         {runCount > 0 && <span className="pv-rail-count">{runCount > 99 ? '99+' : runCount}</span>}
       </button>
       {waiting && (
-        <button type="button" className="pv-rail-button pv-rail-button--attention" onClick={onExpand} title="The run waits for your answer" aria-label="Answer the run's question">
+        <button
+          type="button"
+          className="pv-rail-button pv-rail-button--attention"
+          onClick={onExpand}
+          title="The run waits for your answer"
+          aria-label="Answer the run's question"
+        >
           <MessageCircleQuestion size={16} aria-hidden />
         </button>
       )}

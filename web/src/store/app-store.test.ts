@@ -5,7 +5,16 @@ import { createAppStore } from './app-store';
 import { viewSettingsOf } from './slices/view-slice';
 import { filterWorkflows } from './slices/workspace-slice';
 
-const doc = (id: string): WorkflowDocument => ({ id, plan: { steps: [] }, planRevision: '1', stepConfig: null, stepConfigRevision: null, stepConfigForm: null, legacy: false, problems: [] });
+const doc = (id: string): WorkflowDocument => ({
+  id,
+  plan: { steps: [] },
+  planRevision: '1',
+  stepConfig: null,
+  stepConfigRevision: null,
+  stepConfigForm: null,
+  legacy: false,
+  problems: [],
+});
 
 describe('app store', () => {
   it('starts from injected state (tests need no mocks)', () => {
@@ -41,7 +50,11 @@ describe('app store', () => {
     const store = createAppStore();
     store.getState().applyViewSettings('W', { direction: 'TB', positions: { LR: {}, TB: { s: { x: 3, y: 4 } } }, viewport: { x: 1, y: 2, zoom: 0.5 } });
     expect(store.getState()).toMatchObject({ viewOf: 'W', direction: 'TB', viewport: { x: 1, y: 2, zoom: 0.5 } });
-    expect(viewSettingsOf(store.getState())).toEqual({ direction: 'TB', positions: { LR: {}, TB: { s: { x: 3, y: 4 } } }, viewport: { x: 1, y: 2, zoom: 0.5 } });
+    expect(viewSettingsOf(store.getState())).toEqual({
+      direction: 'TB',
+      positions: { LR: {}, TB: { s: { x: 3, y: 4 } } },
+      viewport: { x: 1, y: 2, zoom: 0.5 },
+    });
   });
 
   it('toggles the direction', () => {

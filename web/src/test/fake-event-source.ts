@@ -40,4 +40,3 @@ export class FakeEventSource implements EventSourceLike {
     return last;
   }
 }
-

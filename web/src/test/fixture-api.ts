@@ -16,7 +16,9 @@ import { createMemoryWorkspace, type MemoryWorkspace } from './memory-workspace'
  * into an in-memory workspace that saves with revisions (see memory-workspace.ts); pass the same
  * `workspace` to two APIs to have two tabs on one workspace.
  */
-export function createFixtureApi(options: { clientId?: string; workspace?: MemoryWorkspace } = {}): PlanvasApi & { views: Map<string, ViewSettings>; layouts: Map<string, SavedLayouts>; workspace: MemoryWorkspace } {
+export function createFixtureApi(
+  options: { clientId?: string; workspace?: MemoryWorkspace } = {},
+): PlanvasApi & { views: Map<string, ViewSettings>; layouts: Map<string, SavedLayouts>; workspace: MemoryWorkspace } {
   const views = new Map<string, ViewSettings>();
   const layouts = new Map<string, SavedLayouts>();
   const workspace = options.workspace ?? createMemoryWorkspace(fixtureWorkflowIds().map((id) => fixtureDocument(id, { plan: 'r1', stepConfig: 's1' })));

@@ -29,15 +29,38 @@ export function decision(seq: number, iteration: number | undefined, patch: Reco
 }
 
 export function created(seq: number, todoId: string, title: string, patch: Record<string, unknown> = {}): EventEnvelope {
-  return envelope(seq, 'todo_task_item_created', { ...STEP, todo_id: todoId, title, description: '', priority: 'medium', created_by: 'orchestrator', ...patch });
+  return envelope(seq, 'todo_task_item_created', {
+    ...STEP,
+    todo_id: todoId,
+    title,
+    description: '',
+    priority: 'medium',
+    created_by: 'orchestrator',
+    ...patch,
+  });
 }
 
 export function updated(seq: number, todoId: string, from: string, to: string, patch: Record<string, unknown> = {}): EventEnvelope {
-  return envelope(seq, 'todo_task_item_updated', { ...STEP, todo_id: todoId, title: todoId, old_status: from, new_status: to, updated_by: 'orchestrator', ...patch });
+  return envelope(seq, 'todo_task_item_updated', {
+    ...STEP,
+    todo_id: todoId,
+    title: todoId,
+    old_status: from,
+    new_status: to,
+    updated_by: 'orchestrator',
+    ...patch,
+  });
 }
 
 export function completed(seq: number, todoId: string, patch: Record<string, unknown> = {}): EventEnvelope {
-  return envelope(seq, 'todo_task_item_completed', { ...STEP, todo_id: todoId, title: todoId, result: `result of ${todoId}`, completed_by: 'orchestrator', ...patch });
+  return envelope(seq, 'todo_task_item_completed', {
+    ...STEP,
+    todo_id: todoId,
+    title: todoId,
+    result: `result of ${todoId}`,
+    completed_by: 'orchestrator',
+    ...patch,
+  });
 }
 
 export function snapshot(seq: number, iteration: number, objective: string, todos: TodoItem[]): EventEnvelope {

@@ -112,7 +112,13 @@ export function createMemoryWorkspace(initial: WorkflowDocument[] = []): MemoryW
       },
       async createWorkflow(id) {
         if (workflows.has(id)) throw new ApiError(409, 'workflow_exists', `"${id}" exists`);
-        const w: StoredWorkflow = { plan: { steps: [] }, planRevision: nextRevision('p'), stepConfig: { steps: [] }, stepConfigRevision: nextRevision('s'), legacy: false };
+        const w: StoredWorkflow = {
+          plan: { steps: [] },
+          planRevision: nextRevision('p'),
+          stepConfig: { steps: [] },
+          stepConfigRevision: nextRevision('s'),
+          legacy: false,
+        };
         workflows.set(id, w);
         return { id, planRevision: w.planRevision, stepConfigRevision: w.stepConfigRevision };
       },
@@ -128,7 +134,16 @@ export function createMemoryWorkspace(initial: WorkflowDocument[] = []): MemoryW
           stepConfigWritten = true;
           notify(id, { document: 'step_config', revision: w.stepConfigRevision, origin: 'planvas', clientId });
         }
-        return { dryRun, legacy: w.legacy, changes, planWritten: false, stepConfigWritten, planRevision: w.planRevision, stepConfigRevision: w.stepConfigRevision, problems: problems(w) };
+        return {
+          dryRun,
+          legacy: w.legacy,
+          changes,
+          planWritten: false,
+          stepConfigWritten,
+          planRevision: w.planRevision,
+          stepConfigRevision: w.stepConfigRevision,
+          problems: problems(w),
+        };
       },
       async getSettings() {
         return clone(workspace.settings);

@@ -34,9 +34,18 @@ if (hasDom) Object.assign(globalThis, { ResizeObserver: ResizeObserverMock, DOMM
 
 if (hasDom) {
   Object.defineProperties(HTMLElement.prototype, {
-    offsetHeight: { configurable: true, get() { return parseFloat((this as HTMLElement).style.height) || 1; } },
-    offsetWidth: { configurable: true, get() { return parseFloat((this as HTMLElement).style.width) || 1; } },
+    offsetHeight: {
+      configurable: true,
+      get() {
+        return parseFloat((this as HTMLElement).style.height) || 1;
+      },
+    },
+    offsetWidth: {
+      configurable: true,
+      get() {
+        return parseFloat((this as HTMLElement).style.width) || 1;
+      },
+    },
   });
-  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () =>
-    ({ x: 0, y: 0, width: 10, height: 10 }) as DOMRect;
+  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () => ({ x: 0, y: 0, width: 10, height: 10 }) as DOMRect;
 }

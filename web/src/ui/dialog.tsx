@@ -5,7 +5,15 @@ import { X } from 'lucide-react';
  * A modal dialog: `role="dialog"` named by its title, focus moved inside on open and given back
  * on close, Escape closes (when `onClose` is given: some dialogs need an answer).
  */
-export function Dialog({ title, subtitle, onClose, children, footer, size = 'normal', testId }: {
+export function Dialog({
+  title,
+  subtitle,
+  onClose,
+  children,
+  footer,
+  size = 'normal',
+  testId,
+}: {
   title: string;
   subtitle?: ReactNode;
   onClose?: () => void;
@@ -19,7 +27,11 @@ export function Dialog({ title, subtitle, onClose, children, footer, size = 'nor
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // The dialog's suggested answer when it names one, else its first control.
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>('.pv-dialog__body button:not([disabled]), .pv-dialog__body input, .pv-dialog__body select, .pv-dialog__body textarea, button:not([disabled])');
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      ref.current?.querySelector<HTMLElement>(
+        '.pv-dialog__body button:not([disabled]), .pv-dialog__body input, .pv-dialog__body select, .pv-dialog__body textarea, button:not([disabled])',
+      );
     (first ?? ref.current)?.focus();
     return () => previous?.focus?.();
   }, []);

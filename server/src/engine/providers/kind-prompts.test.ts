@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTodoList, type AgentStep, type CrewStep, type MessageSequenceStep, type SequenceItem, type SubAgentStep, type TodoTaskStep } from '@planvas/shared';
+import {
+  emptyTodoList,
+  type AgentStep,
+  type CrewStep,
+  type MessageSequenceStep,
+  type SequenceItem,
+  type SubAgentStep,
+  type TodoTaskStep,
+} from '@planvas/shared';
 import {
   agentTaskPrompt,
   choicePrompt,
@@ -13,7 +21,13 @@ import {
 // Shapes taken from fixtures/generations (AgentItems, AgentworksCompact, LoopTabsHugged).
 const RECONCILE_ITEMS: SequenceItem[] = [
   { id: 'match', type: 'user_message', message: 'Match every invoice to a purchase order.' },
-  { id: 'per-vendor', type: 'foreach', message: 'Reconcile the invoices of vendor {{.vendor_id}}.', source_sql: 'SELECT DISTINCT vendor_id FROM invoices', max_iterations: 40 },
+  {
+    id: 'per-vendor',
+    type: 'foreach',
+    message: 'Reconcile the invoices of vendor {{.vendor_id}}.',
+    source_sql: 'SELECT DISTINCT vendor_id FROM invoices',
+    max_iterations: 40,
+  },
   { id: 'all-matched', type: 'prevalidation', validation_schema: { files: [{ file_name: 'reconciled.json', must_exist: true }] } },
   {
     id: 'fetch-months',
@@ -50,7 +64,7 @@ function task(step: SubAgentStep, extra: Partial<AgentPromptInput> = {}): AgentP
 
 describe('stepSystemPrompt', () => {
   const base = { type: 'message_sequence', id: 's' } as const;
-  it('reads system_prompt; authored_prompt true marks it the author\'s', () => {
+  it("reads system_prompt; authored_prompt true marks it the author's", () => {
     expect(stepSystemPrompt({ ...base, system_prompt: SYSTEM })).toEqual({ text: SYSTEM, authored: false });
     expect(stepSystemPrompt({ ...base, system_prompt: SYSTEM, authored_prompt: true })).toEqual({ text: SYSTEM, authored: true });
   });
@@ -66,10 +80,23 @@ describe('stepSystemPrompt', () => {
 });
 
 describe('orchestratorTurnPrompt (todo_task, orchestrator, agent with routes)', () => {
-  it('leads with the step\'s system prompt, then the todo-loop rules; lists the items in order with their type', () => {
-    const step: AgentStep = { type: 'agent', id: 'reconcile', title: 'Reconcile invoices', description: 'Match invoices', authored_prompt: true, system_prompt: SYSTEM, items: RECONCILE_ITEMS };
+  it("leads with the step's system prompt, then the todo-loop rules; lists the items in order with their type", () => {
+    const step: AgentStep = {
+      type: 'agent',
+      id: 'reconcile',
+      title: 'Reconcile invoices',
+      description: 'Match invoices',
+      authored_prompt: true,
+      system_prompt: SYSTEM,
+      items: RECONCILE_ITEMS,
+    };
     const prompt = orchestratorTurnPrompt(turn(step));
-    expect(prompt.system.split('\n').slice(0, 4)).toEqual(["The workflow author's prompt for this step:", SYSTEM, '', expect.stringMatching(/^You are the TodoTaskOrchestratorAgent/)]);
+    expect(prompt.system.split('\n').slice(0, 4)).toEqual([
+      "The workflow author's prompt for this step:",
+      SYSTEM,
+      '',
+      expect.stringMatching(/^You are the TodoTaskOrchestratorAgent/),
+    ]);
     expect(prompt.system).toContain('- route_id "vendors" (Vendor lookup): An invoice names a vendor that is not in the ledger');
     const plan = prompt.user.slice(prompt.user.indexOf("The step's plan"), prompt.user.indexOf('Current todos:')).trim().split('\n');
     expect(plan).toEqual([
@@ -90,23 +117,41 @@ describe('orchestratorTurnPrompt (todo_task, orchestrator, agent with routes)', 
     const prompt = orchestratorTurnPrompt(turn(plain));
     expect(prompt.system.startsWith('You are the TodoTaskOrchestratorAgent')).toBe(true);
     expect(prompt.user).not.toContain("The step's plan");
-    expect(prompt.user.split('\n').slice(0, 5)).toEqual(['Objective: Close the month', 'Step: Work', 'Description: Do the work', 'Success criteria: ', 'Expected output files: reconciled.json']);
+    expect(prompt.user.split('\n').slice(0, 5)).toEqual([
+      'Objective: Close the month',
+      'Step: Work',
+      'Description: Do the work',
+      'Success criteria: ',
+      'Expected output files: reconciled.json',
+    ]);
   });
 
-  it('a generated (not authored) system prompt is labelled as the step\'s', () => {
+  it("a generated (not authored) system prompt is labelled as the step's", () => {
     const step: TodoTaskStep = { type: 'todo_task', id: 'work', system_prompt: 'Generated.' };
     expect(orchestratorTurnPrompt(turn(step)).system.startsWith("This step's system prompt:\nGenerated.\n\n")).toBe(true);
   });
 });
 
 describe('sequence items (message_sequence, agent without routes)', () => {
-  const step: MessageSequenceStep = { type: 'message_sequence', id: 'reconcile', title: 'Reconcile invoices', description: 'Match invoices', system_prompt: SYSTEM, items: RECONCILE_ITEMS };
+  const step: MessageSequenceStep = {
+    type: 'message_sequence',
+    id: 'reconcile',
+    title: 'Reconcile invoices',
+    description: 'Match invoices',
+    system_prompt: SYSTEM,
+    items: RECONCILE_ITEMS,
+  };
   const run = (index: number, extra: { iteration?: number; iterations?: number } = {}) => {
     const item = RECONCILE_ITEMS[index]!;
-    return agentTaskPrompt(task(step, { instructions: item.message ?? '', sequenceItem: { item, type: item.type ?? 'user_message', index, count: RECONCILE_ITEMS.length, ...extra } }));
+    return agentTaskPrompt(
+      task(step, {
+        instructions: item.message ?? '',
+        sequenceItem: { item, type: item.type ?? 'user_message', index, count: RECONCILE_ITEMS.length, ...extra },
+      }),
+    );
   };
 
-  it('the step\'s system prompt is the system message, the item\'s message the first line of the user message', () => {
+  it("the step's system prompt is the system message, the item's message the first line of the user message", () => {
     const prompt = run(0);
     expect(prompt.system).toBe(`${SYSTEM}\n\n${AGENT_INSTRUCTIONS}`);
     expect(prompt.user.split('\n')).toEqual([
@@ -130,17 +175,21 @@ describe('sequence items (message_sequence, agent without routes)', () => {
       'Item "fetch-months" runs the scripts fetch-invoices {"month":"2026-09"}, fetch-invoices {"month":"2026-10"}. planvas has no script runtime: the scripts are simulated, so you do what they would do and write what they would write.',
     );
     const code: SequenceItem = { id: 'old', type: 'code', scripted_steps: [{ step_id: 'legacy' }] };
-    expect(agentTaskPrompt(task(step, { sequenceItem: { item: code, type: 'code', index: 0, count: 1 } })).user).toContain('runs the scripts legacy. planvas has no script runtime');
+    expect(agentTaskPrompt(task(step, { sequenceItem: { item: code, type: 'code', index: 0, count: 1 } })).user).toContain(
+      'runs the scripts legacy. planvas has no script runtime',
+    );
   });
 
   it('an item without a message falls back to the instructions the engine gave', () => {
     const item: SequenceItem = { id: 'execute', type: 'user_message' };
-    expect(agentTaskPrompt(task(step, { instructions: 'Talk it through', sequenceItem: { item, type: 'user_message', index: 0, count: 1 } })).user.split('\n')[0]).toBe('Talk it through');
+    expect(
+      agentTaskPrompt(task(step, { instructions: 'Talk it through', sequenceItem: { item, type: 'user_message', index: 0, count: 1 } })).user.split('\n')[0],
+    ).toBe('Talk it through');
   });
 });
 
 describe('regular steps and crew', () => {
-  it('a regular step\'s prompt is unchanged, and takes a system_prompt when it has one', () => {
+  it("a regular step's prompt is unchanged, and takes a system_prompt when it has one", () => {
     const plain = agentTaskPrompt(task({ type: 'regular', id: 'score', description: 'Write the score' }));
     expect(plain).toEqual({ system: AGENT_INSTRUCTIONS, user: 'Task: Do it\nSuccess criteria: it is done\nWrite these files: out.md' });
     const own = agentTaskPrompt(task({ type: 'regular', id: 'score', system_prompt: 'You score essays.' }));
@@ -148,7 +197,7 @@ describe('regular steps and crew', () => {
     expect(own.user).toBe(plain.user);
   });
 
-  it('a crew step gets its instruction and the crew\'s profile, project and trigger ids, told the call is simulated', () => {
+  it("a crew step gets its instruction and the crew's profile, project and trigger ids, told the call is simulated", () => {
     const crew: CrewStep = {
       type: 'crew',
       id: 'expedite-crew',
@@ -189,7 +238,12 @@ describe('choices', () => {
       kind: 'branch',
       question: 'Which lane does the order go to?',
       options,
-      valueMiss: { valuePath: '{{steps.classify.output.lane}}', sourceFile: 'lane.json', cases: { express: 'expedite', ground: 'standard' }, reason: 'lane.json could not be read (no step has written it yet, or it is unreadable)' },
+      valueMiss: {
+        valuePath: '{{steps.classify.output.lane}}',
+        sourceFile: 'lane.json',
+        cases: { express: 'expedite', ground: 'standard' },
+        reason: 'lane.json could not be read (no step has written it yet, or it is unreadable)',
+      },
     });
     expect(prompt.user.split('\n')).toEqual([
       'Which lane does the order go to?',

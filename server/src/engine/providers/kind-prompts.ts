@@ -131,7 +131,9 @@ export function orchestratorTurnPrompt(turn: OrchestratorPromptInput): Prompt {
     `Description: ${turn.step.description ?? ''}`,
     `Success criteria: ${turn.step.success_criteria ?? ''}`,
     `Expected output files: ${turn.outputs.join(', ') || '(none)'}`,
-    ...(items.length > 0 ? ['', "The step's plan: your todos must cover these items, in this order:", ...items.map((item, i) => `${i + 1}. ${describeItem(item, i)}`)] : []),
+    ...(items.length > 0
+      ? ['', "The step's plan: your todos must cover these items, in this order:", ...items.map((item, i) => `${i + 1}. ${describeItem(item, i)}`)]
+      : []),
     '',
     `Current todos:\n${JSON.stringify(listing.ok ? listing.output : [], null, 2)}`,
   ].join('\n');

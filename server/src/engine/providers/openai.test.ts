@@ -39,11 +39,19 @@ class ProtocolServer {
 
   private reply(body: Recorded['body']): Record<string, unknown> {
     const tools = (body.tools ?? []).map((t) => t.function.name);
-    const tool = (name: string, args: unknown, id = `call_${this.requests.length}`) => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }] });
+    const tool = (name: string, args: unknown, id = `call_${this.requests.length}`) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }],
+    });
     const toolResults = body.messages.filter((m) => m.role === 'tool');
     if (tools.includes('submit_todo_task_result')) {
       const prompt = body.messages.find((m) => m.role === 'user')!.content!;
-      const todos = JSON.parse(prompt.slice(prompt.indexOf('Current todos:') + 'Current todos:'.length)).todos as Array<{ id: string; status: string; title: string }>;
+      const todos = JSON.parse(prompt.slice(prompt.indexOf('Current todos:') + 'Current todos:'.length)).todos as Array<{
+        id: string;
+        status: string;
+        title: string;
+      }>;
       if (todos.length === 0 && toolResults.length === 0) return tool('create_todo', { title: 'Write part one', assigned_agent: 'r1', priority: 'high' });
       if (this.mode === 'bad-arguments') return tool('submit_todo_task_result', '{"next_action": "delegate", ');
       const created = toolResults.length > 0 ? (JSON.parse(toolResults[0]!.content!) as { id: string }) : undefined;
@@ -59,7 +67,12 @@ class ProtocolServer {
           progress_summary: '0 of 1 done',
         });
       }
-      return tool('submit_todo_task_result', { next_action: 'complete', all_tasks_complete: true, progress_summary: '1 of 1 done', completion_reason: 'all done' });
+      return tool('submit_todo_task_result', {
+        next_action: 'complete',
+        all_tasks_complete: true,
+        progress_summary: '1 of 1 done',
+        completion_reason: 'all done',
+      });
     }
     if (tools.includes('write_file')) {
       if (toolResults.length === 0) {
@@ -127,7 +140,13 @@ const SEQUENCE_PLAN = {
       system_prompt: SYSTEM_PROMPT,
       items: [
         { id: 'tone', type: 'user_message', message: 'Read the tone guide, then write part1.md and result.json.' },
-        { id: 'per-reply', type: 'foreach', source_sql: "SELECT id FROM tickets WHERE status = 'open'", max_iterations: 2, message: 'Draft the reply to ticket {{.id}} into result.json.' },
+        {
+          id: 'per-reply',
+          type: 'foreach',
+          source_sql: "SELECT id FROM tickets WHERE status = 'open'",
+          max_iterations: 2,
+          message: 'Draft the reply to ticket {{.id}} into result.json.',
+        },
         { id: 'written', type: 'prevalidation', validation_schema: { files: [{ file_name: 'part1.md', must_exist: true }] } },
       ],
       next_step_id: 'end',
@@ -187,7 +206,9 @@ beforeEach(async () => {
   process.env['PLANVAS_OPENAI_BASE_URL'] = await model.start();
   process.env['PLANVAS_OPENAI_API_KEY'] = KEY;
   delete process.env['PLANVAS_OPENAI_MODEL'];
-  await writeWorkflow(ws.root, 'Test/OpenAi', todoTaskPlan({ routes: 1 }), { steps: [{ id: 'work', agent_configs: { execution_llm: { provider: 'openai', model_id: 'test-model-1' } } }] });
+  await writeWorkflow(ws.root, 'Test/OpenAi', todoTaskPlan({ routes: 1 }), {
+    steps: [{ id: 'work', agent_configs: { execution_llm: { provider: 'openai', model_id: 'test-model-1' } } }],
+  });
   await writeWorkflow(ws.root, 'Test/Sequence', SEQUENCE_PLAN);
   await writeWorkflow(ws.root, 'Test/Branch', BRANCH_PLAN);
   await writeWorkflow(ws.root, 'Test/Agent', agentPlan());
@@ -217,7 +238,11 @@ describe('openai provider against a local chat-completions server', () => {
       [1, 'delegate', 'test-model-1'],
       [2, 'complete', 'test-model-1'],
     ]);
-    expect(decisions[0]!.data).toMatchObject({ selected_route_id: 'r1', selection_reasoning: 'r1 writes part one', instructions_to_sub_agent: 'Write part1.md and result.json' });
+    expect(decisions[0]!.data).toMatchObject({
+      selected_route_id: 'r1',
+      selection_reasoning: 'r1 writes part one',
+      instructions_to_sub_agent: 'Write part1.md and result.json',
+    });
     expect(events.find((e) => e.type === 'todo_task_item_created')!.data).toMatchObject({ title: 'Write part one', priority: 'high', iteration: 1 });
     expect(events.find((e) => e.type === 'todo_task_item_completed')!.data).toMatchObject({ result: 'Wrote part1.md and result.json' });
     expect(await readFile(join(ws.root, 'Test/OpenAi/runs', runId, 'execution/part1.md'), 'utf8')).toBe('# Part one\n');
@@ -254,7 +279,7 @@ describe('openai provider against a local chat-completions server', () => {
     expect((await waitForStatus(app, next.json().runId as string, ['completed', 'failed'])).status).toBe('completed');
   });
 
-  it('a message_sequence sends the step\'s system_prompt and each item\'s message, a foreach once per iteration', async () => {
+  it("a message_sequence sends the step's system_prompt and each item's message, a foreach once per iteration", async () => {
     const runId = await start('Test/Sequence');
     const run = await waitForStatus(app, runId, ['completed', 'failed']);
     expect(run.status, run.error).toBe('completed');
@@ -272,7 +297,12 @@ describe('openai provider against a local chat-completions server', () => {
     expect(agents[2]!.user).toContain('Iteration 2 of 2 (max_iterations 2)');
     expect(agents[2]!.user).toContain("`SELECT id FROM tickets WHERE status = 'open'`");
     const events = await runEvents(app, runId);
-    expect(events.filter((e) => e.type === 'sequence_item' && e.data['status'] === 'completed').map((e) => e.data['item_id'])).toEqual(['tone', 'per-reply', 'per-reply', 'written']);
+    expect(events.filter((e) => e.type === 'sequence_item' && e.data['status'] === 'completed').map((e) => e.data['item_id'])).toEqual([
+      'tone',
+      'per-reply',
+      'per-reply',
+      'written',
+    ]);
   });
 
   it('a branch whose value cannot be read asks the model with its question, route conditions, value path and cases', async () => {
@@ -294,7 +324,9 @@ describe('openai provider against a local chat-completions server', () => {
     ]);
     const events = await runEvents(app, runId);
     // The model's pick (the last route), not a default: the branch has none.
-    expect(events.filter((e) => e.type === 'branch_taken').map((e) => e.data)).toEqual([expect.objectContaining({ step_id: 'pick-lane', handle: 'standard', next_step_id: 'followup' })]);
+    expect(events.filter((e) => e.type === 'branch_taken').map((e) => e.data)).toEqual([
+      expect.objectContaining({ step_id: 'pick-lane', handle: 'standard', next_step_id: 'followup' }),
+    ]);
     expect(events.filter((e) => e.type === 'branch_value')).toEqual([]);
   });
 
@@ -316,7 +348,9 @@ describe('openai provider against a local chat-completions server', () => {
     expect(turns.length).toBeGreaterThan(0);
     for (const { system, user } of turns) {
       expect(system.startsWith(`The workflow author's prompt for this step:\n${SYSTEM_PROMPT}\n\nYou are the TodoTaskOrchestratorAgent`)).toBe(true);
-      expect(user).toContain(`The step's plan: your todos must cover these items, in this order:\n1. [user_message] "gather": Gather what part one needs.\n2. [user_message] "write": Write part one and result.json.`);
+      expect(user).toContain(
+        `The step's plan: your todos must cover these items, in this order:\n1. [user_message] "gather": Gather what part one needs.\n2. [user_message] "write": Write part one and result.json.`,
+      );
     }
   });
 

@@ -4,7 +4,16 @@ import { TODO_TOOL_ARGS, TODO_TOOL_DESCRIPTIONS, TODO_TOOL_NAMES, type LlmConfig
 import { executionFilePath, writeExecutionFile } from '../execution-files';
 import { agentTaskPrompt, choicePrompt, orchestratorTurnPrompt } from './kind-prompts';
 import { chatCompletion, parseArguments, type ChatClientSettings, type ChatMessage, type ChatTool } from './openai-client';
-import { ProviderError, type AgentResult, type AgentTask, type ChoiceRequest, type ChoiceResult, type OrchestratorDecision, type OrchestratorTurn, type Provider } from './provider';
+import {
+  ProviderError,
+  type AgentResult,
+  type AgentTask,
+  type ChoiceRequest,
+  type ChoiceResult,
+  type OrchestratorDecision,
+  type OrchestratorTurn,
+  type Provider,
+} from './provider';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
@@ -134,7 +143,11 @@ export class OpenAiProvider implements Provider {
     ];
     for (let round = 0; round < this.settings.maxToolRounds; round++) {
       const reply = await chatCompletion(client, { model, messages, tools: [...TODO_TOOLS, SUBMIT_TOOL] }, turn.signal);
-      messages.push({ role: 'assistant', content: reply.message.content, ...(reply.message.tool_calls.length > 0 ? { tool_calls: reply.message.tool_calls } : {}) });
+      messages.push({
+        role: 'assistant',
+        content: reply.message.content,
+        ...(reply.message.tool_calls.length > 0 ? { tool_calls: reply.message.tool_calls } : {}),
+      });
       if (reply.message.tool_calls.length === 0) {
         const fromText = responseInText(reply.message.content);
         if (fromText) return { response: fromText, model: reply.model };
@@ -174,7 +187,11 @@ export class OpenAiProvider implements Provider {
     ];
     for (let round = 0; round < this.settings.maxToolRounds; round++) {
       const reply = await chatCompletion(client, { model, messages, tools: FILE_TOOLS }, task.signal);
-      messages.push({ role: 'assistant', content: reply.message.content, ...(reply.message.tool_calls.length > 0 ? { tool_calls: reply.message.tool_calls } : {}) });
+      messages.push({
+        role: 'assistant',
+        content: reply.message.content,
+        ...(reply.message.tool_calls.length > 0 ? { tool_calls: reply.message.tool_calls } : {}),
+      });
       if (reply.message.tool_calls.length === 0) {
         const summary = reply.message.content?.trim();
         if (!summary) throw new ProviderError('malformed sub-agent reply: no summary and no tool call');
@@ -241,7 +258,11 @@ async function runFileTool(workDir: string, name: string, args: Record<string, u
 
 function responseInText(content: string | null): Record<string, unknown> | undefined {
   if (!content) return undefined;
-  const stripped = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trim();
+  const stripped = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/```$/, '')
+    .trim();
   try {
     const value: unknown = JSON.parse(stripped);
     return typeof value === 'object' && value !== null && !Array.isArray(value) && 'next_action' in value ? (value as Record<string, unknown>) : undefined;

@@ -62,7 +62,11 @@ describe('scripted outputs and plan-chosen keys', () => {
     const empty: Record<string, unknown> = {};
     expect([empty['x'], empty['y'], empty['z']]).toEqual([undefined, undefined, undefined]);
     const text = JSON.stringify(doc);
-    expect(JSON.parse(text)).toEqual(JSON.parse('{"__proto__":{"x":"sum"},"constructor":{"prototype":{"y":"sum"}},"items":[{"__proto__":{"z":3}},{"__proto__":{"z":3}}],"generated_by":"planvas scripted provider","step_id":"s"}'));
+    expect(JSON.parse(text)).toEqual(
+      JSON.parse(
+        '{"__proto__":{"x":"sum"},"constructor":{"prototype":{"y":"sum"}},"items":[{"__proto__":{"z":3}},{"__proto__":{"z":3}}],"generated_by":"planvas scripted provider","step_id":"s"}',
+      ),
+    );
     // And the file passes its own checks: validation reads own keys only.
     const dir = await mkdtemp(join(tmpdir(), 'planvas-out-'));
     try {
@@ -118,10 +122,11 @@ describe('scripted outputs stay inside the execution folder', () => {
     expect(existsSync(join(dir, 'real/in.md'))).toBe(true);
   });
 
-  it('a run whose plan points an output at the workflow\'s learnings fails the step and writes nothing there', async () => {
+  it("a run whose plan points an output at the workflow's learnings fails the step and writes nothing there", async () => {
     const root: TempRoot = await tempRoot();
     const plan = todoTaskPlan({ routes: 1 });
-    const sub = ((plan['steps'] as Array<Record<string, unknown>>)[0]!['predefined_routes'] as Array<{ sub_agent_step: Record<string, unknown> }>)[0]!.sub_agent_step;
+    const sub = ((plan['steps'] as Array<Record<string, unknown>>)[0]!['predefined_routes'] as Array<{ sub_agent_step: Record<string, unknown> }>)[0]!
+      .sub_agent_step;
     sub['context_output'] = ['part1.md', '../../../learnings/work/main.py'];
     await writeWorkflow(root.root, 'W', plan);
     const harness = await engineHarness(root, new ScriptedProvider());

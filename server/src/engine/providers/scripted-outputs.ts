@@ -145,7 +145,12 @@ function contentFor(fileName: string, checks: ReadonlyArray<JsonCheck>, ctx: Out
  * fails the step before anything is written: a plan cannot point the scripted agent at the
  * workflow's learnings, its planning folder or outside the workspace.
  */
-export async function writeScriptedOutputs(dir: string, files: ReadonlyArray<string>, validation: ValidationSchema | null | undefined, ctx: OutputContext): Promise<string[]> {
+export async function writeScriptedOutputs(
+  dir: string,
+  files: ReadonlyArray<string>,
+  validation: ValidationSchema | null | undefined,
+  ctx: OutputContext,
+): Promise<string[]> {
   const targets: Array<{ fileName: string; path: string }> = [];
   for (const fileName of files) {
     const resolved = await executionFilePath(dir, fileName);

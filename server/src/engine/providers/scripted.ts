@@ -91,7 +91,12 @@ export class ScriptedProvider implements Provider {
       });
       if (index === 0) {
         todos.create({ title: `${name}: gather inputs`, description: `Collect what "${name}" needs`, assigned_agent: route.route_id, parent_id: parent.id });
-        todos.create({ title: `${name}: write results`, description: stepText(route.sub_agent_step, 'success_criteria') ?? `Finish "${name}"`, assigned_agent: route.route_id, parent_id: parent.id });
+        todos.create({
+          title: `${name}: write results`,
+          description: stepText(route.sub_agent_step, 'success_criteria') ?? `Finish "${name}"`,
+          assigned_agent: route.route_id,
+          parent_id: parent.id,
+        });
       }
     });
     if (turn.genericEnabled || routes.length === 0) {

@@ -39,7 +39,10 @@ export async function runBranchStep(ctx: RunContext, node: FlowNode, position: S
 
 /** `{{input.answer}}`, `{{steps.x.output.answer}}` and `answer` all read `answer` of the file. */
 function pathInFile(valuePath: string): string {
-  const inner = valuePath.trim().replace(/^\{\{\s*/, '').replace(/\s*\}\}$/, '');
+  const inner = valuePath
+    .trim()
+    .replace(/^\{\{\s*/, '')
+    .replace(/\s*\}\}$/, '');
   return inner.replace(/^input\./, '').replace(/^steps\.[^.]+\.output\./, '');
 }
 
@@ -55,11 +58,22 @@ async function valueDrivenRoute(ctx: RunContext, step: BranchStep): Promise<Valu
   if (!step.value_path && !cases) return undefined;
   const source = step.route_source_file || undefined;
   const miss = (reason: string, value?: string): ValueOutcome => ({
-    miss: { ...(step.value_path ? { valuePath: step.value_path } : {}), ...(source ? { sourceFile: source } : {}), cases: { ...(cases ?? {}) }, reason, ...(value !== undefined ? { value } : {}) },
+    miss: {
+      ...(step.value_path ? { valuePath: step.value_path } : {}),
+      ...(source ? { sourceFile: source } : {}),
+      cases: { ...(cases ?? {}) },
+      reason,
+      ...(value !== undefined ? { value } : {}),
+    },
   });
   if (!step.value_path) return miss('the step has value_cases but no value_path');
   if (!cases) return miss('the step has a value_path but no value_cases');
-  if (!source) return miss(step.route_source != null ? 'the value source is given inline (route_source), which planvas does not read' : 'no route_source_file names the file that holds the value');
+  if (!source)
+    return miss(
+      step.route_source != null
+        ? 'the value source is given inline (route_source), which planvas does not read'
+        : 'no route_source_file names the file that holds the value',
+    );
   const file = fileInside(ctx.paths.executionDir, source);
   if (!file) return miss(`route_source_file "${source}" is not a file inside the execution folder`);
   const inFile = pathInFile(step.value_path);

@@ -39,7 +39,12 @@ export async function runSequenceStep(ctx: RunContext, node: FlowNode, position:
       if (type === 'prevalidation') {
         const outcome = await validateOutputs(item.validation_schema ?? validationOf(ctx, step), ctx.paths.executionDir);
         ctx.emit({ type: 'validation_result', data: { step_id: step.id, item_id: itemId, passed: outcome.passed, problems: outcome.problems } });
-        if (!outcome.passed) throw new StepFailure('validation', `prevalidation "${itemId}" of "${step.id}" failed: ${outcome.problems[0]?.message ?? 'see the problems'}`, step.id);
+        if (!outcome.passed)
+          throw new StepFailure(
+            'validation',
+            `prevalidation "${itemId}" of "${step.id}" failed: ${outcome.problems[0]?.message ?? 'see the problems'}`,
+            step.id,
+          );
       } else {
         const run = { item, type, index: i, count: items.length, ...(type === 'foreach' ? { iteration, iterations: runs } : {}) };
         await runStepAgent(ctx, step, instructionsOf(step, item, type), [...new Set([...stepOutputs(step), ...checkedLater(items, i)])], run);
@@ -62,7 +67,9 @@ function sequenceItems(step: { items?: SequenceItem[] | null; messages?: unknown
 
 function instructionsOf(step: SubAgentStep, item: SequenceItem, type: string): string {
   if (type === 'scripted' || type === 'code') {
-    const calls = (item.scripted_steps ?? []).map((call) => (typeof call === 'object' && call !== null ? String((call as { step_id?: unknown }).step_id ?? '') : '')).filter(Boolean);
+    const calls = (item.scripted_steps ?? [])
+      .map((call) => (typeof call === 'object' && call !== null ? String((call as { step_id?: unknown }).step_id ?? '') : ''))
+      .filter(Boolean);
     return `Do what the scripts ${calls.join(', ') || 'of this item'} would do: ${stepText(step, 'description') ?? ''}`;
   }
   return item.message ?? stepText(step, 'description') ?? '';

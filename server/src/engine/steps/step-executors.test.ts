@@ -45,16 +45,20 @@ async function run(workflow: string) {
 }
 
 const ofType = (events: EventEnvelope[], type: string) => events.filter((e) => e.type === type).map((e) => e.data);
-const statusOf = (events: EventEnvelope[], stepId: string) => events.filter((e) => e.type === 'step_status' && e.data['step_id'] === stepId).map((e) => e.data['status']);
+const statusOf = (events: EventEnvelope[], stepId: string) =>
+  events.filter((e) => e.type === 'step_status' && e.data['step_id'] === stepId).map((e) => e.data['status']);
 
 describe('every kind runs with the scripted provider', () => {
   // Each fixture of fixtures/generations except the one that breaks the schema on disk.
-  it.each(['LoopTabsHugged', 'AgentworksCompact', 'AgentworksKeysOnLine', 'AgentItems', 'OldestIdless'])('%s runs to completion, no unsupported_step', async (name) => {
-    await cp(join(REPO_ROOT, 'fixtures/generations', name), join(root.root, name), { recursive: true });
-    const { outcome, events } = await run(name);
-    expect(ofType(events, 'run_error')).toEqual([]);
-    expect(outcome).toEqual({ status: 'completed' });
-  });
+  it.each(['LoopTabsHugged', 'AgentworksCompact', 'AgentworksKeysOnLine', 'AgentItems', 'OldestIdless'])(
+    '%s runs to completion, no unsupported_step',
+    async (name) => {
+      await cp(join(REPO_ROOT, 'fixtures/generations', name), join(root.root, name), { recursive: true });
+      const { outcome, events } = await run(name);
+      expect(ofType(events, 'run_error')).toEqual([]);
+      expect(outcome).toEqual({ status: 'completed' });
+    },
+  );
 });
 
 describe('branch', () => {
@@ -78,7 +82,16 @@ describe('branch', () => {
   });
 
   it('takes the default route when the value file is missing', async () => {
-    await writeWorkflow(root.root, 'B', branchPlan({ route_source_file: 'verdict.json', value_path: '{{input.verdict}}', value_cases: { good: 'high', bad: 'revise' }, default_route_id: 'high' }));
+    await writeWorkflow(
+      root.root,
+      'B',
+      branchPlan({
+        route_source_file: 'verdict.json',
+        value_path: '{{input.verdict}}',
+        value_cases: { good: 'high', bad: 'revise' },
+        default_route_id: 'high',
+      }),
+    );
     // No step writes verdict.json, so no case applies.
     const { outcome, events } = await run('B');
     expect(outcome).toEqual({ status: 'completed' });
@@ -86,7 +99,7 @@ describe('branch', () => {
     expect(ofType(events, 'branch_value')).toEqual([]);
   });
 
-  it('picks by value_cases from the value at value_path in route_source_file; a case may name a route\'s target', async () => {
+  it("picks by value_cases from the value at value_path in route_source_file; a case may name a route's target", async () => {
     const plan = branchPlan({ route_source_file: 'score.json', value_path: 'verdict', value_cases: { bad: 'revise' } });
     await writeWorkflow(root.root, 'B2', plan);
     harness = await engineHarness(root, {
@@ -129,7 +142,9 @@ describe('message_sequence, crew, orchestrator with a shared orphan step', () =>
     });
     const { outcome, events } = await run('S');
     expect(outcome).toEqual({ status: 'completed' });
-    expect(ofType(events, 'sequence_item').map((d) => `${String(d['item_id'])}${d['iteration'] ? `#${String(d['iteration'])}` : ''} ${String(d['status'])}`)).toEqual([
+    expect(
+      ofType(events, 'sequence_item').map((d) => `${String(d['item_id'])}${d['iteration'] ? `#${String(d['iteration'])}` : ''} ${String(d['status'])}`),
+    ).toEqual([
       'hello started',
       'hello completed',
       'each#1 started',
@@ -142,10 +157,25 @@ describe('message_sequence, crew, orchestrator with a shared orphan step', () =>
   });
 
   it('labels a crew step as a simulated external call', async () => {
-    await writeWorkflow(root.root, 'C', { steps: [{ type: 'crew', id: 'crew', title: 'Crew', crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', instruction: 'Do it', context_output: 'crew.md' }] });
+    await writeWorkflow(root.root, 'C', {
+      steps: [
+        {
+          type: 'crew',
+          id: 'crew',
+          title: 'Crew',
+          crew_profile_id: 'p',
+          crew_project_id: 'q',
+          trigger_id: 't',
+          instruction: 'Do it',
+          context_output: 'crew.md',
+        },
+      ],
+    });
     const { outcome, events } = await run('C');
     expect(outcome).toEqual({ status: 'completed' });
-    expect(ofType(events, 'crew_call')).toEqual([{ step_id: 'crew', simulated: true, crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', timeout_seconds: 1800 }]);
+    expect(ofType(events, 'crew_call')).toEqual([
+      { step_id: 'crew', simulated: true, crew_profile_id: 'p', crew_project_id: 'q', trigger_id: 't', timeout_seconds: 1800 },
+    ]);
   });
 
   it('an orchestrator delegates to the clone of a shared orphan step under the route id', async () => {
@@ -161,7 +191,16 @@ describe('message_sequence, crew, orchestrator with a shared orphan step', () =>
           predefined_routes: [{ route_id: 'research', route_name: 'Research', condition: 'research todos', orphan_step_ref: 'shared-research' }],
         },
       ],
-      orphan_steps: [{ type: 'regular', id: 'shared-research', title: 'Researcher', description: 'Research', context_output: 'research.md', shared_with: { orchestrator_ids: ['lead'] } }],
+      orphan_steps: [
+        {
+          type: 'regular',
+          id: 'shared-research',
+          title: 'Researcher',
+          description: 'Research',
+          context_output: 'research.md',
+          shared_with: { orchestrator_ids: ['lead'] },
+        },
+      ],
     });
     const { outcome, events, id } = await run('O');
     expect(outcome).toEqual({ status: 'completed' });

@@ -142,13 +142,25 @@ describe('learn_code fast path', () => {
 
   it('never runs the script when the step is not eligible', async () => {
     const marker = `open('ran.txt', 'w').write('yes')\n`;
-    await writeWorkflow(ws.root, 'LC/NoRoutes', { steps: [{ ...(todoTaskPlan({ routes: 0, generic: true }).steps as Array<Record<string, unknown>>)[0] }] }, learnCodeConfig, { 'learnings/work/main.py': marker });
+    await writeWorkflow(
+      ws.root,
+      'LC/NoRoutes',
+      { steps: [{ ...(todoTaskPlan({ routes: 0, generic: true }).steps as Array<Record<string, unknown>>)[0] }] },
+      learnCodeConfig,
+      { 'learnings/work/main.py': marker },
+    );
     const noRoutes = await run('LC/NoRoutes');
     expect(noRoutes.status, noRoutes.error).toBe('completed');
     expect(learnCodeResult(noRoutes.events)).toBeUndefined();
     expect(existsSync(join(ws.root, 'LC/NoRoutes/runs', noRoutes.runId, 'execution/ran.txt'))).toBe(false);
 
-    await writeWorkflow(ws.root, 'LC/Simple', todoTaskPlan({ routes: 1 }), { steps: [{ id: 'work', agent_configs: { declared_execution_mode: 'simple' } }] }, { 'learnings/work/main.py': marker });
+    await writeWorkflow(
+      ws.root,
+      'LC/Simple',
+      todoTaskPlan({ routes: 1 }),
+      { steps: [{ id: 'work', agent_configs: { declared_execution_mode: 'simple' } }] },
+      { 'learnings/work/main.py': marker },
+    );
     const simple = await run('LC/Simple');
     expect(learnCodeResult(simple.events)).toBeUndefined();
     expect(existsSync(join(ws.root, 'LC/Simple/runs', simple.runId, 'execution/ran.txt'))).toBe(false);
@@ -169,7 +181,16 @@ describe('learn_code fast path', () => {
     const result = await run('LC/Env', { fastPathOnly: true });
     expect(result.status, result.error).toBe('completed');
     const env = JSON.parse(await readFile(join(ws.root, 'LC/Env/runs', result.runId, 'execution/result.json'), 'utf8')) as Record<string, string>;
-    for (const key of ['PLANVAS_TOKEN', 'OPENAI_API_KEY', 'PLANVAS_OPENAI_API_KEY', 'PLANVAS_OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'GITHUB_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'DATABASE_URL']) {
+    for (const key of [
+      'PLANVAS_TOKEN',
+      'OPENAI_API_KEY',
+      'PLANVAS_OPENAI_API_KEY',
+      'PLANVAS_OPENAI_BASE_URL',
+      'ANTHROPIC_API_KEY',
+      'GITHUB_TOKEN',
+      'AWS_SECRET_ACCESS_KEY',
+      'DATABASE_URL',
+    ]) {
       expect(env[key], key).toBeUndefined();
     }
     expect(Object.values(env).join('\n')).not.toMatch(/server-access-token|sk-planvas-key|example\.invalid|sk-ant-secret|ghp-secret|aws-secret|user:pw/);
@@ -178,7 +199,11 @@ describe('learn_code fast path', () => {
     expect(env['PLANVAS_RUN_ID']).toBe(result.runId);
     expect(env['PLANVAS_EXECUTION_DIR']).toContain(join('LC/Env/runs', result.runId, 'execution'));
     expect(env['PATH']).toBeTruthy();
-    expect(Object.keys(env).filter((k) => k.startsWith('PLANVAS_')).sort()).toEqual(['PLANVAS_EXECUTION_DIR', 'PLANVAS_RUN_ID']);
+    expect(
+      Object.keys(env)
+        .filter((k) => k.startsWith('PLANVAS_'))
+        .sort(),
+    ).toEqual(['PLANVAS_EXECUTION_DIR', 'PLANVAS_RUN_ID']);
   });
 
   it('starts only a real file of learnings/<step-id>/ of the workflow, never one a symlink leads elsewhere', async () => {
@@ -188,12 +213,19 @@ describe('learn_code fast path', () => {
     await symlink(join(ws.root, 'LC/Linked/elsewhere/main.py'), join(ws.root, 'LC/Linked/learnings/work/main.py'));
     const linked = await run('LC/Linked', { fastPathOnly: true });
     expect(linked.status).toBe('failed');
-    expect(learnCodeResult(linked.events)).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('learn_code script learnings/work/main.py was not started') });
+    expect(learnCodeResult(linked.events)).toMatchObject({
+      outcome: 'failed',
+      reason: expect.stringContaining('learn_code script learnings/work/main.py was not started'),
+    });
     expect(existsSync(join(ws.root, 'LC/Linked/runs', linked.runId, 'execution/ran.txt'))).toBe(false);
   });
 
   it('refuses callbacks without a running script and unknown routes', async () => {
-    const call = await app.inject({ method: 'POST', url: '/learn-code/0123456789abcdef0123456789abcdef/tools/custom/call_sub_agent', payload: { route_id: 'r1', todo_id: 't', instructions: 'x' } });
+    const call = await app.inject({
+      method: 'POST',
+      url: '/learn-code/0123456789abcdef0123456789abcdef/tools/custom/call_sub_agent',
+      payload: { route_id: 'r1', todo_id: 't', instructions: 'x' },
+    });
     expect(call.statusCode).toBe(404);
     const bad = await app.inject({ method: 'POST', url: '/learn-code/x/tools/custom/call_sub_agent', payload: { route_id: '', todo_id: 't' } });
     expect(bad.statusCode).toBe(400);

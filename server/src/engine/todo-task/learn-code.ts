@@ -142,12 +142,22 @@ export async function runLearnCode(ctx: RunContext, session: TodoTaskSession): P
   const validation = await validateOutputs(validationOf(ctx, step), ctx.paths.executionDir);
   if (!validation.passed) {
     const problems = validation.problems.map((p) => `${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`).join('; ');
-    return report({ success: false, script: script.relative, exitCode: 0, reason: `the script exited 0 but validation failed: ${problems}`, stderr: exit.stderr });
+    return report({
+      success: false,
+      script: script.relative,
+      exitCode: 0,
+      reason: `the script exited 0 but validation failed: ${problems}`,
+      stderr: exit.stderr,
+    });
   }
   return report({ success: true, script: script.relative, exitCode: 0, reason: `${session.delegations.length} sub-agent call(s), validation passed` });
 }
 
-function runScript(script: LearnCodeScript, url: string, ctx: RunContext): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; error?: string }> {
+function runScript(
+  script: LearnCodeScript,
+  url: string,
+  ctx: RunContext,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; error?: string }> {
   return new Promise((resolve) => {
     const env = learnCodeEnv(process.env, { MCP_API_URL: url, PLANVAS_RUN_ID: ctx.runId, PLANVAS_EXECUTION_DIR: ctx.paths.executionDir });
     const child = spawn(script.command, [script.path], { cwd: ctx.paths.executionDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -179,11 +189,19 @@ function runScript(script: LearnCodeScript, url: string, ctx: RunContext): Promi
 async function callSubAgent(session: TodoTaskSession, body: { route_id: string; todo_id: string; instructions: string }): Promise<Record<string, unknown>> {
   const { ctx, step } = session;
   const route = session.routes.find((r) => r.route_id === body.route_id);
-  if (!route) throw new InvalidInput('unknown_route', runMessages.unknownRoute(body.route_id, step.id), [{ path: '$.route_id', message: 'not a predefined route of the step' }]);
+  if (!route)
+    throw new InvalidInput('unknown_route', runMessages.unknownRoute(body.route_id, step.id), [
+      { path: '$.route_id', message: 'not a predefined route of the step' },
+    ]);
   session.iteration++;
   if (!session.list.todos.some((t) => t.id === body.todo_id)) {
     const title = body.instructions.split('\n')[0]?.trim().slice(0, 120) || `${route.route_name ?? route.route_id} task`;
-    const created = createTodo(session.list, { title, description: body.instructions, assigned_agent: route.route_id }, toolContext(() => ctx.now()), { id: body.todo_id });
+    const created = createTodo(
+      session.list,
+      { title, description: body.instructions, assigned_agent: route.route_id },
+      toolContext(() => ctx.now()),
+      { id: body.todo_id },
+    );
     if (!created.ok) throw new InvalidInput('invalid_todo', created.error, [{ path: '$.todo_id', message: created.error }]);
     session.commit(created.list, 'learn_code');
   }
@@ -202,7 +220,12 @@ async function callSubAgent(session: TodoTaskSession, body: { route_id: string; 
     all_tasks_complete: false,
   });
   try {
-    const record = await session.delegate({ route, todoId: todo.id, instructions: body.instructions, successCriteria: stepText(route.sub_agent_step, 'success_criteria') ?? '' });
+    const record = await session.delegate({
+      route,
+      todoId: todo.id,
+      instructions: body.instructions,
+      successCriteria: stepText(route.sub_agent_step, 'success_criteria') ?? '',
+    });
     session.snapshot();
     return { success: true, route_id: route.route_id, todo_id: todo.id, result: record.result };
   } catch (error) {

@@ -12,7 +12,9 @@ import {
   type TodoList,
   type TodoSnapshot,
   type TodoTaskRouteSelected,
-  type OrchestratingStep, resolveOrphanRefs } from '@planvas/shared';
+  type OrchestratingStep,
+  resolveOrphanRefs,
+} from '@planvas/shared';
 import { errorMessage, StepFailure } from '../step-failure';
 import { withDeadline } from '../pace';
 import type { RunContext } from '../run-context';
@@ -69,7 +71,10 @@ export class TodoTaskSession {
   }
 
   toolbox(): TodoToolbox {
-    return new TodoToolbox(this.list, toolContext(() => this.ctx.now()));
+    return new TodoToolbox(
+      this.list,
+      toolContext(() => this.ctx.now()),
+    );
   }
 
   /** Replaces the list after a change: item events from the diff, todos.json saved. */
@@ -177,7 +182,12 @@ export class TodoTaskSession {
         {
           timeoutMs: this.ctx.options.subAgentTimeoutMs,
           signal: this.ctx.signal,
-          onTimeout: () => new StepFailure('timeout', `sub-agent ${route ? `"${agentStep.id}"` : '(generic)'} timed out after ${this.ctx.options.subAgentTimeoutMs} ms on todo ${todoId}`, this.step.id),
+          onTimeout: () =>
+            new StepFailure(
+              'timeout',
+              `sub-agent ${route ? `"${agentStep.id}"` : '(generic)'} timed out after ${this.ctx.options.subAgentTimeoutMs} ms on todo ${todoId}`,
+              this.step.id,
+            ),
         },
       );
       summary = result.summary;

@@ -5,7 +5,10 @@ import {
   TodoTaskResponse,
   withSummary,
   type FlowNode,
-  type OrchestratingStep, detectGeneration, hasGenericAgent } from '@planvas/shared';
+  type OrchestratingStep,
+  detectGeneration,
+  hasGenericAgent,
+} from '@planvas/shared';
 import { recordLearning } from './learnings';
 import { isLearnCodeEligible, runLearnCode } from './learn-code';
 import { withDeadline } from '../pace';
@@ -68,7 +71,8 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
   if (isLearnCodeEligible(config, step)) {
     const outcome = await runLearnCode(ctx, session);
     if (outcome.success) return finish(ctx, session, `learn_code script succeeded: ${outcome.reason}`);
-    if (ctx.options.fastPathOnly) throw new StepFailure('learn_code', `learn_code fast path failed and fast_path_only forbids a fallback: ${outcome.reason}`, step.id);
+    if (ctx.options.fastPathOnly)
+      throw new StepFailure('learn_code', `learn_code fast path failed and fast_path_only forbids a fallback: ${outcome.reason}`, step.id);
     // Fresh start (docs/formats.md "learn_code fast path"): the orchestrator re-plans from the step itself, no state carried over.
     session.reset('learn_code_fallback');
   }
@@ -80,7 +84,11 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
   let turns = 0;
   for (;;) {
     if (turns >= maxTurns) {
-      throw new StepFailure('max_turns', `execution_max_turns (${maxTurns}) reached before the orchestrator completed the step (${session.list.summary?.completed ?? 0} of ${session.list.todos.length} todos completed)`, step.id);
+      throw new StepFailure(
+        'max_turns',
+        `execution_max_turns (${maxTurns}) reached before the orchestrator completed the step (${session.list.summary?.completed ?? 0} of ${session.list.todos.length} todos completed)`,
+        step.id,
+      );
     }
     turns++;
     session.iteration++;
@@ -108,7 +116,11 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
             config,
             signal,
           }),
-        { timeoutMs: ctx.options.orchestratorTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `the orchestrator turn ${session.iteration} timed out`, step.id) },
+        {
+          timeoutMs: ctx.options.orchestratorTimeoutMs,
+          signal: ctx.signal,
+          onTimeout: () => new StepFailure('timeout', `the orchestrator turn ${session.iteration} timed out`, step.id),
+        },
       );
     } catch (error) {
       // What the orchestrator changed before failing is kept: todos.json shows it.
@@ -166,12 +178,17 @@ function resolveDelegation(session: TodoTaskSession, response: TodoTaskResponse,
     throw new StepFailure('provider', `the orchestrator delegated todo "${todoId}", which is not in the todo list`, session.step.id);
   }
   if (response.use_generic_agent) {
-    if (!genericEnabled) throw new StepFailure('provider', `the orchestrator chose the generic agent, but step "${session.step.id}" does not enable it`, session.step.id);
+    if (!genericEnabled)
+      throw new StepFailure('provider', `the orchestrator chose the generic agent, but step "${session.step.id}" does not enable it`, session.step.id);
     return { route: undefined, todoId, todoTitle: todo.title };
   }
   const route = session.routes.find((r) => r.route_id === response.selected_route_id);
   if (!route) {
-    throw new StepFailure('provider', `the orchestrator chose route "${response.selected_route_id}", which step "${session.step.id}" does not have`, session.step.id);
+    throw new StepFailure(
+      'provider',
+      `the orchestrator chose route "${response.selected_route_id}", which step "${session.step.id}" does not have`,
+      session.step.id,
+    );
   }
   return { route, todoId, todoTitle: todo.title };
 }
@@ -208,7 +225,11 @@ async function finish(ctx: RunContext, session: TodoTaskSession, reason: string)
   };
   await Promise.all(Array.from({ length: Math.min(8, entries.length) }, worker));
   for (const r of recorded) {
-    if (r) ctx.emit({ type: 'learning_recorded', data: { step_id: step.id, route_id: r.routeId, sub_agent_step_id: r.subStepId, file: `learnings/${r.subStepId}/learnings.md` } });
+    if (r)
+      ctx.emit({
+        type: 'learning_recorded',
+        data: { step_id: step.id, route_id: r.routeId, sub_agent_step_id: r.subStepId, file: `learnings/${r.subStepId}/learnings.md` },
+      });
   }
   const next = edgesFrom(ctx.flow, step.id)[0]?.target;
   ctx.emit({

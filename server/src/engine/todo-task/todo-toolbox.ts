@@ -1,4 +1,14 @@
-import { callTodoTool, completeTodo, createTodo, randomTodoId, updateTodo, type CreateTodoArgs, type TodoItem, type TodoList, type TodoToolContext } from '@planvas/shared';
+import {
+  callTodoTool,
+  completeTodo,
+  createTodo,
+  randomTodoId,
+  updateTodo,
+  type CreateTodoArgs,
+  type TodoItem,
+  type TodoList,
+  type TodoToolContext,
+} from '@planvas/shared';
 
 export type ToolCallResult = { ok: true; output: unknown } | { ok: false; error: string };
 

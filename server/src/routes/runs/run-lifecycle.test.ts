@@ -29,20 +29,34 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const research = ofStep(events, 'research-todo');
     const decisions = research.filter((e) => e.type === 'todo_task_route_selected');
-    expect(decisions.map((d) => [d.data['iteration'], d.data['next_action'], d.data['selected_route_id'] ?? '', d.data['use_generic_agent'] ?? false])).toEqual([
-      [1, 'delegate', 'literature', false],
-      [2, 'delegate', 'literature', false],
-      [3, 'delegate', 'data-extraction', false],
-      [4, 'delegate', 'fact-check', false],
-      [5, 'delegate', '', true],
-      [6, 'complete', '', false],
-    ]);
+    expect(decisions.map((d) => [d.data['iteration'], d.data['next_action'], d.data['selected_route_id'] ?? '', d.data['use_generic_agent'] ?? false])).toEqual(
+      [
+        [1, 'delegate', 'literature', false],
+        [2, 'delegate', 'literature', false],
+        [3, 'delegate', 'data-extraction', false],
+        [4, 'delegate', 'fact-check', false],
+        [5, 'delegate', '', true],
+        [6, 'complete', '', false],
+      ],
+    );
     for (const d of decisions) {
-      expect(d.data).toMatchObject({ step_index: 1, step_path: 'step-2', step_id: 'research-todo', step_title: 'Research Sources (Todo Orchestrator)', model: 'scripted', preferred_tier: 2, preferred_tier_label: 'Medium' });
+      expect(d.data).toMatchObject({
+        step_index: 1,
+        step_path: 'step-2',
+        step_id: 'research-todo',
+        step_title: 'Research Sources (Todo Orchestrator)',
+        model: 'scripted',
+        preferred_tier: 2,
+        preferred_tier_label: 'Medium',
+      });
       expect(typeof d.data['selection_reasoning']).toBe('string');
       expect(typeof d.data['progress_summary']).toBe('string');
     }
-    expect(decisions[0]!.data).toMatchObject({ selected_sub_agent_path: 'step-2-sub-literature', instructions_to_sub_agent: expect.any(String), success_criteria_for_sub_agent: expect.any(String) });
+    expect(decisions[0]!.data).toMatchObject({
+      selected_sub_agent_path: 'step-2-sub-literature',
+      instructions_to_sub_agent: expect.any(String),
+      success_criteria_for_sub_agent: expect.any(String),
+    });
     expect(decisions[4]!.data['selected_sub_agent_path']).toBe(`step-2-generic-${decisions[4]!.data['todo_id_to_execute']}`);
 
     // Item events: six created in iteration 1 (one todo per route, two sub-todos, one generic), each
@@ -57,9 +71,18 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
       ['Fact Check', 0, 1, 'orchestrator'],
       ['Assemble research_findings.json', 0, 1, 'orchestrator'],
     ]);
-    for (const e of created) expect(e.data).toMatchObject({ step_index: 1, step_path: 'step-2', step_id: 'research-todo', priority: expect.any(String), description: expect.any(String) });
+    for (const e of created)
+      expect(e.data).toMatchObject({
+        step_index: 1,
+        step_path: 'step-2',
+        step_id: 'research-todo',
+        priority: expect.any(String),
+        description: expect.any(String),
+      });
     const updated = items.filter((e) => e.type === 'todo_task_item_updated');
-    expect(updated.map((e) => [e.data['iteration'], e.data['old_status'], e.data['new_status']])).toEqual([1, 2, 3, 4, 5].map((i) => [i, 'open', 'in_progress']));
+    expect(updated.map((e) => [e.data['iteration'], e.data['old_status'], e.data['new_status']])).toEqual(
+      [1, 2, 3, 4, 5].map((i) => [i, 'open', 'in_progress']),
+    );
     const completed = items.filter((e) => e.type === 'todo_task_item_completed');
     expect(completed.map((e) => [e.data['iteration'], e.data['title']])).toEqual([
       [1, 'Literature Review: gather inputs'],
@@ -84,7 +107,13 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
     ]);
     for (const g of groups) for (const item of g.items) expect(item.data['iteration']).toBe(g.iteration);
     expect(completions).toHaveLength(1);
-    expect(completions[0]!.data).toMatchObject({ total_iterations: 6, total_todos_count: 6, completed_count: 6, next_step_id: 'draft-outline', completion_reason: expect.any(String) });
+    expect(completions[0]!.data).toMatchObject({
+      total_iterations: 6,
+      total_todos_count: 6,
+      completed_count: 6,
+      next_step_id: 'draft-outline',
+      completion_reason: expect.any(String),
+    });
 
     const snapshot2 = groups[2]!.snapshots[0]!.data as { todos: Array<{ status: string }>; objective: string };
     expect(snapshot2.todos.filter((t) => t.status === 'completed')).toHaveLength(2);
@@ -111,9 +140,26 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
     expect(done.status, done.error).toBe('completed');
     const all = await runEvents(fixture.app, runId);
     const path = all.filter((e) => e.type === 'step_status' && e.data['status'] === 'running').map((e) => e.data['step_id']);
-    expect(path).toEqual(['gather-sources', 'research-todo', 'draft-outline', 'choose-depth', 'draft-report', 'editor-review', 'quality-gate', 'format-citations', 'final-decision', 'publish-report']);
+    expect(path).toEqual([
+      'gather-sources',
+      'research-todo',
+      'draft-outline',
+      'choose-depth',
+      'draft-report',
+      'editor-review',
+      'quality-gate',
+      'format-citations',
+      'final-decision',
+      'publish-report',
+    ]);
     expect(all.at(-1)).toMatchObject({ type: 'run_status', data: { status: 'completed' } });
-    expect(all.find((e) => e.type === 'human_input_answered')!.data).toMatchObject({ step_id: 'editor-review', answer: 'approve', handle: 'option-0', next_step_id: 'quality-gate', variable_name: 'editor_decision' });
+    expect(all.find((e) => e.type === 'human_input_answered')!.data).toMatchObject({
+      step_id: 'editor-review',
+      answer: 'approve',
+      handle: 'option-0',
+      next_step_id: 'quality-gate',
+      variable_name: 'editor_decision',
+    });
   });
 
   it('writes todos.json, the decision log in the seed format (appended, still valid) and learnings only for predefined routes', async () => {
@@ -165,7 +211,10 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
     const byText = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'reject' } });
     expect(byText.json()).toMatchObject({ answer: 'reject', handle: 'option-1' });
     // "reject" leads back to draft-report and the human is asked again.
-    await until(async () => (await runEvents(fixture.app, runId)).filter((e) => e.type === 'human_input_requested').length === 2 || undefined, 'second question');
+    await until(
+      async () => (await runEvents(fixture.app, runId)).filter((e) => e.type === 'human_input_requested').length === 2 || undefined,
+      'second question',
+    );
     await waitForStatus(fixture.app, runId, ['waiting_input']);
     await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
     const late = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 0 } });
@@ -184,7 +233,12 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
     expect((await fixture.app.inject({ url: '/api/runs?workflow=Nope' })).json().runs).toEqual([]);
     const bad = await fixture.app.inject({ method: 'POST', url: workflowRunsUrl(DEMO), payload: { provider: 'gpt', paceMs: -1, extra: 1 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['$', '$.paceMs', '$.provider'].sort());
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['$', '$.paceMs', '$.provider'].sort());
     expect((await fixture.app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/Nope'), payload: {} })).statusCode).toBe(404);
     expect((await fixture.app.inject({ url: '/api/runs/../../etc' })).statusCode).toBe(404);
   });
@@ -219,24 +273,54 @@ describe('faults and limits', () => {
   });
 
   it('passes validation when outputs satisfy it and fails the step with the problems when they do not', async () => {
-    await writeWorkflow(fixture.ws.root, 'Test/Passes', todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'result.json', must_exist: true }, { file_name: 'part1.md', must_exist: true }] } }));
+    await writeWorkflow(
+      fixture.ws.root,
+      'Test/Passes',
+      todoTaskPlan({
+        routes: 1,
+        validation: {
+          files: [
+            { file_name: 'result.json', must_exist: true },
+            { file_name: 'part1.md', must_exist: true },
+          ],
+        },
+      }),
+    );
     const ok = await waitForStatus(fixture.app, await start('Test/Passes'), ['failed', 'completed']);
     expect(ok.status, ok.error).toBe('completed');
 
-    await writeWorkflow(fixture.ws.root, 'Test/Fails', todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'result.json', must_exist: true }, { file_name: 'never-written.json', must_exist: true }] } }));
+    await writeWorkflow(
+      fixture.ws.root,
+      'Test/Fails',
+      todoTaskPlan({
+        routes: 1,
+        validation: {
+          files: [
+            { file_name: 'result.json', must_exist: true },
+            { file_name: 'never-written.json', must_exist: true },
+          ],
+        },
+      }),
+    );
     const runId = await start('Test/Fails');
     const failed = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
     expect(failed.status).toBe('failed');
     expect(failed.error).toBe('validation failed: never-written.json: the file does not exist');
     const events = await runEvents(fixture.app, runId);
-    expect(events.find((e) => e.type === 'validation_result')!.data).toEqual({ step_id: 'work', passed: false, problems: [{ file: 'never-written.json', message: 'the file does not exist' }] });
+    expect(events.find((e) => e.type === 'validation_result')!.data).toEqual({
+      step_id: 'work',
+      passed: false,
+      problems: [{ file: 'never-written.json', message: 'the file does not exist' }],
+    });
     expect(events.some((e) => e.type === 'todo_task_step_completed')).toBe(false);
     // No learning from a step that failed validation.
     expect(events.some((e) => e.type === 'learning_recorded')).toBe(false);
   });
 
   it('respects disable_learning of a sub-agent', async () => {
-    await writeWorkflow(fixture.ws.root, 'Test/NoLearn', todoTaskPlan({ routes: 2 }), { steps: [{ id: 'agent-2', agent_configs: { disable_learning: true } }] });
+    await writeWorkflow(fixture.ws.root, 'Test/NoLearn', todoTaskPlan({ routes: 2 }), {
+      steps: [{ id: 'agent-2', agent_configs: { disable_learning: true } }],
+    });
     const run = await waitForStatus(fixture.app, await start('Test/NoLearn'), ['failed', 'completed']);
     expect(run.status).toBe('completed');
     expect(existsSync(join(fixture.ws.root, 'Test/NoLearn/learnings/agent-1/learnings.md'))).toBe(true);
@@ -248,17 +332,17 @@ describe('faults and limits', () => {
     const run = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
     expect(run.status).toBe('failed');
     expect(run.error).toBe('step "scrape-portal" has type "web_scrape", which planvas cannot execute');
-    expect((await runEvents(fixture.app, runId)).find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'unsupported_step', step_id: 'scrape-portal' });
+    expect((await runEvents(fixture.app, runId)).find((e) => e.type === 'run_error')!.data).toMatchObject({
+      kind: 'unsupported_step',
+      step_id: 'scrape-portal',
+    });
   });
 });
 
 describe('objective and branching', () => {
   it('records an objective edit as an event and applies it from the next orchestrator turn', async () => {
     await writeWorkflow(fixture.ws.root, 'Test/Objective', {
-      steps: [
-        { type: 'human_input', id: 'ask', question: 'Go?', response_type: 'text' },
-        ...(todoTaskPlan({ routes: 1 }).steps as unknown[]),
-      ],
+      steps: [{ type: 'human_input', id: 'ask', question: 'Go?', response_type: 'text' }, ...(todoTaskPlan({ routes: 1 }).steps as unknown[])],
     });
     const runId = await start('Test/Objective');
     await waitForStatus(fixture.app, runId, ['waiting_input']);
@@ -296,7 +380,12 @@ describe('objective and branching', () => {
     // ran in the parent and shows as completed there, carried over; the rest start pending.
     const running = events.filter((e) => e.type === 'step_status' && e.data['status'] === 'running').map((e) => e.data['step_id']);
     expect(running[0]).toBe('research-todo');
-    const initial = new Map(events.filter((e) => e.type === 'step_status').map((e) => [e.data['step_id'], e.data] as const).reverse());
+    const initial = new Map(
+      events
+        .filter((e) => e.type === 'step_status')
+        .map((e) => [e.data['step_id'], e.data] as const)
+        .reverse(),
+    );
     expect(initial.get('gather-sources')).toMatchObject({ status: 'completed', carried_over_from: parentId });
     expect(initial.get('research-todo')).toMatchObject({ status: 'pending' });
     expect(initial.get('research-todo')).not.toHaveProperty('carried_over_from');
@@ -310,7 +399,11 @@ describe('objective and branching', () => {
     const list = (await fixture.app.inject({ url: `/api/runs?workflow=${encodeURIComponent(DEMO)}` })).json().runs as Array<{ id: string; parent?: unknown }>;
     expect(list.find((r) => r.id === childId)!.parent).toEqual({ runId: parentId, iteration: 2, stepId: 'research-todo' });
 
-    const noSnapshot = await fixture.app.inject({ method: 'POST', url: workflowRunsUrl(DEMO), payload: { paceMs: 0, from: { runId: parentId, iteration: 2, stepId: 'draft-outline' } } });
+    const noSnapshot = await fixture.app.inject({
+      method: 'POST',
+      url: workflowRunsUrl(DEMO),
+      payload: { paceMs: 0, from: { runId: parentId, iteration: 2, stepId: 'draft-outline' } },
+    });
     expect(noSnapshot.statusCode).toBe(409);
   });
 });

@@ -1,11 +1,4 @@
-import {
-  CreateExternalRunBody,
-  HumanInputBody,
-  ImportRunBody,
-  ObjectiveBody,
-  StartRunBody,
-  todoStateAt,
-} from '@planvas/shared';
+import { CreateExternalRunBody, HumanInputBody, ImportRunBody, ObjectiveBody, StartRunBody, todoStateAt } from '@planvas/shared';
 import { InvalidInput, NotFound } from '../../domain-errors';
 import type { ZodRoutes } from '../../plugins/zod-route-schemas';
 import { importDecisionLog } from '../../runs/decision-log-import';
@@ -17,22 +10,33 @@ export const runLifecycleRoutes: ZodRoutes = async (app) => {
   const { runs, runEngine } = app;
 
   // No body (or null) is an empty request: the defaults.
-  app.post('/api/workflows/:id/runs', { schema: { params: WorkflowParams, body: StartRunBody }, config: { bodyName: 'run request', bodyWhenAbsent: {} } }, async (request, reply) => {
-    const run = await runEngine.start(request.params.id, request.body);
-    return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
-  });
+  app.post(
+    '/api/workflows/:id/runs',
+    { schema: { params: WorkflowParams, body: StartRunBody }, config: { bodyName: 'run request', bodyWhenAbsent: {} } },
+    async (request, reply) => {
+      const run = await runEngine.start(request.params.id, request.body);
+      return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
+    },
+  );
 
-  app.post('/api/workflows/:id/runs/import', { schema: { params: WorkflowParams, body: ImportRunBody }, config: { bodyName: 'import request' } }, async (request, reply) => {
-    const run = await importDecisionLog(runs, app.workspace, request.params.id, request.body);
-    return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
-  });
+  app.post(
+    '/api/workflows/:id/runs/import',
+    { schema: { params: WorkflowParams, body: ImportRunBody }, config: { bodyName: 'import request' } },
+    async (request, reply) => {
+      const run = await importDecisionLog(runs, app.workspace, request.params.id, request.body);
+      return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run });
+    },
+  );
 
   /** A run fed by an external runtime through POST /api/runs/:runId/events. */
   app.post('/api/runs', { schema: { body: CreateExternalRunBody }, config: { bodyName: 'run' } }, async (request, reply) => {
     const body = request.body;
     const run = await runs.create({ workflowId: body.workflowId, provider: 'external' });
     await runs.append(run.id, [{ type: 'run_status', data: { status: 'running', workflow_id: run.workflowId, provider: 'external' } }]);
-    return reply.status(201).header('location', `/api/runs/${run.id}`).send({ runId: run.id, run: runs.get(run.id) });
+    return reply
+      .status(201)
+      .header('location', `/api/runs/${run.id}`)
+      .send({ runId: run.id, run: runs.get(run.id) });
   });
 
   app.get<{ Querystring: { workflow?: string } }>('/api/runs', async (request) => {
@@ -69,7 +73,8 @@ export const runLifecycleRoutes: ZodRoutes = async (app) => {
     const steps = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
     const stepId = request.query.stepId ?? (steps.length === 1 ? steps[0] : undefined);
     if (stepId === undefined) {
-      if (steps.length > 1) throw new InvalidInput('branch_step_ambiguous', runMessages.branchAmbiguousStep(runId, steps), [{ path: 'stepId', message: 'required' }]);
+      if (steps.length > 1)
+        throw new InvalidInput('branch_step_ambiguous', runMessages.branchAmbiguousStep(runId, steps), [{ path: 'stepId', message: 'required' }]);
       throw new NotFound('no_snapshot', runMessages.branchNoSnapshot(runId, iteration));
     }
     const snapshot = todoStateAt(events, { stepId, iteration });

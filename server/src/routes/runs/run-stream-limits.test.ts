@@ -92,7 +92,11 @@ describe('a viewer that stops reading', () => {
     let emitted = 0;
     let mostQueued = 0;
     for (let batch = 0; batch < 96 && !streamSockets.every((s) => s.destroyed); batch++) {
-      const res = await server.inject({ method: 'POST', url: `/api/runs/${runId}/events`, payload: Array.from({ length: 16 }, (_, i) => ({ type: 'big', data: { i, text: BIG } })) });
+      const res = await server.inject({
+        method: 'POST',
+        url: `/api/runs/${runId}/events`,
+        payload: Array.from({ length: 16 }, (_, i) => ({ type: 'big', data: { i, text: BIG } })),
+      });
       expect(res.statusCode).toBe(200);
       emitted += 16 * BIG.length;
       mostQueued = Math.max(mostQueued, ...streamSockets.map((s) => s.writableLength));

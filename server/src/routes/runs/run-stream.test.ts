@@ -133,7 +133,12 @@ describe('GET /api/runs/:runId/stream', () => {
 
   it('accepts ?token= when the server requires an access token', async () => {
     await listen({ accessToken: 'sekret' });
-    const created = await server().inject({ method: 'POST', url: '/api/runs', headers: { authorization: 'Bearer sekret' }, payload: { workflowId: 'Workflow/ResearchReport' } });
+    const created = await server().inject({
+      method: 'POST',
+      url: '/api/runs',
+      headers: { authorization: 'Bearer sekret' },
+      payload: { workflowId: 'Workflow/ResearchReport' },
+    });
     const runId = created.json().runId as string;
     const denied = await openSse(`${base}/api/runs/${runId}/stream`);
     expect(denied.status).toBe(401);

@@ -35,7 +35,10 @@ export const runStreamRoutes: FastifyPluginAsync = async (app) => {
       throw new ApiError(406, 'not_acceptable', runMessages.notAcceptable, [{ path: 'Accept', message: 'must allow text/event-stream' }]);
     }
     const resume = resumePoint(request.headers['last-event-id'], request.query.after);
-    if (!resume.ok) throw new ApiError(400, 'bad_query', runMessages.badQuery(resume.field, 'must be a non-negative integer'), [{ path: resume.field, message: 'not a non-negative integer' }]);
+    if (!resume.ok)
+      throw new ApiError(400, 'bad_query', runMessages.badQuery(resume.field, 'must be a non-negative integer'), [
+        { path: resume.field, message: 'not a non-negative integer' },
+      ]);
 
     // A log that cannot be read (behind a link out of the root: 409) is refused before the stream opens.
     await runs.eventsPage(runId, resume.after, 0);

@@ -29,6 +29,14 @@ export const crewKind: StepKindSpec<CrewStep, 'crew'> = {
   // validateCrewStepFieldsTyped (agentworks).
   check: (step, context) =>
     typeof step.timeout_seconds === 'number' && step.timeout_seconds < 0
-      ? [{ code: 'invalid_value', severity: 'error', path: context.at(['timeout_seconds']), stepId: step.id, message: `"${step.id}" waits ${step.timeout_seconds} s for its crew; timeout_seconds must be 0 (the default, 1800 s) or more` }]
+      ? [
+          {
+            code: 'invalid_value',
+            severity: 'error',
+            path: context.at(['timeout_seconds']),
+            stepId: step.id,
+            message: `"${step.id}" waits ${step.timeout_seconds} s for its crew; timeout_seconds must be 0 (the default, 1800 s) or more`,
+          },
+        ]
       : [],
 };

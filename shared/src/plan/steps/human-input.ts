@@ -37,7 +37,13 @@ function outputs(step: HumanInputStep): FlowOutput[] {
   if (step.response_type === 'yesno') {
     return (['yes', 'no'] as const).map((answer) => {
       const target = nonEmpty(step[`if_${answer}_next_step_id`]);
-      return { kind: answer, handle: answer, ...(target !== undefined ? { target } : {}), field: [`if_${answer}_next_step_id`], label: answer === 'yes' ? 'Yes' : 'No' };
+      return {
+        kind: answer,
+        handle: answer,
+        ...(target !== undefined ? { target } : {}),
+        field: [`if_${answer}_next_step_id`],
+        label: answer === 'yes' ? 'Yes' : 'No',
+      };
     });
   }
   const options = step.options ?? [];
@@ -50,7 +56,13 @@ function outputs(step: HumanInputStep): FlowOutput[] {
   return options.map((option, i) => {
     const key = routed.get(i);
     const target = key !== undefined ? nonEmpty(step.option_routes?.[key]) : undefined;
-    return { kind: 'option', handle: `option-${i}`, ...(target !== undefined ? { target } : {}), ...(key !== undefined ? { field: ['option_routes', key] } : {}), label: option };
+    return {
+      kind: 'option',
+      handle: `option-${i}`,
+      ...(target !== undefined ? { target } : {}),
+      ...(key !== undefined ? { field: ['option_routes', key] } : {}),
+      label: option,
+    };
   });
 }
 
@@ -101,19 +113,28 @@ export const humanInputKind: StepKindSpec<HumanInputStep, 'human_input'> = {
 function responseChecks(step: HumanInputStep, context: CheckContext): Problem[] {
   const problems: Problem[] = [];
   const type = step.response_type ?? '';
-  const problem = (code: Problem['code'], field: PathSegment[], message: string) => problems.push({ code, severity: 'error', path: context.at(field), stepId: step.id, message });
+  const problem = (code: Problem['code'], field: PathSegment[], message: string) =>
+    problems.push({ code, severity: 'error', path: context.at(field), stepId: step.id, message });
   if (!['', 'text', 'yesno', 'multiple_choice'].includes(type)) {
     problem('unknown_response_type', ['response_type'], `"${step.id}" has response_type "${type}"; the runtime knows text, yesno and multiple_choice`);
   }
   for (const answer of ['yes', 'no'] as const) {
     if (type !== 'yesno' && nonEmpty(step[`if_${answer}_next_step_id`]) !== undefined) {
-      problem('answer_route_mismatch', [`if_${answer}_next_step_id`], `"${step.id}" routes a "${answer}" answer but asks a ${type || 'text'} question (if_${answer}_next_step_id needs response_type "yesno")`);
+      problem(
+        'answer_route_mismatch',
+        [`if_${answer}_next_step_id`],
+        `"${step.id}" routes a "${answer}" answer but asks a ${type || 'text'} question (if_${answer}_next_step_id needs response_type "yesno")`,
+      );
     }
   }
   const routes = step.option_routes ?? {};
   const routed = Object.keys(routes);
   if (routed.length > 0 && type !== 'multiple_choice') {
-    problem('answer_route_mismatch', ['option_routes'], `"${step.id}" has option_routes but asks a ${type || 'text'} question (they need response_type "multiple_choice")`);
+    problem(
+      'answer_route_mismatch',
+      ['option_routes'],
+      `"${step.id}" has option_routes but asks a ${type || 'text'} question (they need response_type "multiple_choice")`,
+    );
   }
   const options = step.options ?? [];
   if (type === 'multiple_choice') {
@@ -121,7 +142,8 @@ function responseChecks(step: HumanInputStep, context: CheckContext): Problem[] 
     if (routed.length > 0 && nonEmpty(step.next_step_id) === undefined) {
       const covered = new Set(routed.map((key) => optionIndexForKey(key, options)));
       options.forEach((option, i) => {
-        if (!covered.has(i)) problem('unrouted_option', ['options', i], `option "${option}" of "${step.id}" has no route and there is no next_step_id to fall back to`);
+        if (!covered.has(i))
+          problem('unrouted_option', ['options', i], `option "${option}" of "${step.id}" has no route and there is no next_step_id to fall back to`);
       });
     }
   }

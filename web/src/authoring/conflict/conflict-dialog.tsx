@@ -89,7 +89,14 @@ export function ConflictDialog() {
         {base && (
           <div className="pv-segmented" role="radiogroup" aria-label="Compare">
             {VIEWS.map(([value, label]) => (
-              <button key={value} type="button" role="radio" aria-checked={view === value} className={view === value ? 'is-on' : ''} onClick={() => setView(value)}>
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={view === value}
+                className={view === value ? 'is-on' : ''}
+                onClick={() => setView(value)}
+              >
                 {label}
               </button>
             ))}

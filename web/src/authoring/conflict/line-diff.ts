@@ -49,7 +49,8 @@ function diffMiddle(a: string[], b: string[], a0: number, a1: number, b0: number
   const lcs = new Uint32Array((n + 1) * width);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * width + j] = a[a0 + i] === b[b0 + j] ? (lcs[(i + 1) * width + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * width + j] as number, lcs[i * width + j + 1] as number);
+      lcs[i * width + j] =
+        a[a0 + i] === b[b0 + j] ? (lcs[(i + 1) * width + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * width + j] as number, lcs[i * width + j + 1] as number);
     }
   }
   let i = 0;

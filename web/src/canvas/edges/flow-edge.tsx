@@ -10,7 +10,10 @@ import { boxesWithin, nodeBoxes } from './node-boxes';
  */
 export const FlowEdge = laneStepEdge({
   lane(nodes, ends, direction) {
-    const forward = direction === 'LR' ? ends.sourcePosition === Position.Right && ends.targetPosition === Position.Left : ends.sourcePosition === Position.Bottom && ends.targetPosition === Position.Top;
+    const forward =
+      direction === 'LR'
+        ? ends.sourcePosition === Position.Right && ends.targetPosition === Position.Left
+        : ends.sourcePosition === Position.Bottom && ends.targetPosition === Position.Top;
     if (!forward) return undefined;
     // Every leg of the path lies within the rectangle of its two ends.
     const area = {

@@ -33,7 +33,25 @@ export type LaneRule = {
  */
 export function laneStepEdge(rule: LaneRule) {
   return memo(function LaneStepEdge(props: EdgeProps<CanvasEdge>) {
-    const { source, target, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd, style, label, labelStyle, labelShowBg, labelBgStyle, labelBgPadding, labelBgBorderRadius, interactionWidth } = props;
+    const {
+      source,
+      target,
+      sourceX,
+      sourceY,
+      targetX,
+      targetY,
+      sourcePosition,
+      targetPosition,
+      markerEnd,
+      style,
+      label,
+      labelStyle,
+      labelShowBg,
+      labelBgStyle,
+      labelBgPadding,
+      labelBgBorderRadius,
+      interactionWidth,
+    } = props;
     const nodes = useStore(nodesOf);
     const direction = sourcePosition === Position.Bottom || sourcePosition === Position.Top ? 'TB' : 'LR';
     const at = useMemo(
@@ -41,7 +59,17 @@ export function laneStepEdge(rule: LaneRule) {
       [nodes, source, target, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, direction],
     );
     const lane = at === undefined ? {} : { [rule.axis(direction)]: at };
-    const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, borderRadius: rule.borderRadius, offset: rule.offset, ...lane });
+    const [path, labelX, labelY] = getSmoothStepPath({
+      sourceX,
+      sourceY,
+      sourcePosition,
+      targetX,
+      targetY,
+      targetPosition,
+      borderRadius: rule.borderRadius,
+      offset: rule.offset,
+      ...lane,
+    });
     return (
       <BaseEdge
         path={path}

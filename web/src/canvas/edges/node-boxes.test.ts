@@ -18,10 +18,19 @@ describe('nodeBoxes / boxesWithin', () => {
       const area = { left, top, right: left + random() * 2500, bottom: top + random() * 1200 };
       const except = new Set([`n${q}`, `n${q + 1}`]);
       const expected = nodes
-        .filter((n, i) => !except.has(n.id) && index.boxes[i]!.left < area.right && index.boxes[i]!.right > area.left && index.boxes[i]!.top < area.bottom && index.boxes[i]!.bottom > area.top)
+        .filter(
+          (n, i) =>
+            !except.has(n.id) &&
+            index.boxes[i]!.left < area.right &&
+            index.boxes[i]!.right > area.left &&
+            index.boxes[i]!.top < area.bottom &&
+            index.boxes[i]!.bottom > area.top,
+        )
         .map((n) => n.id)
         .sort();
-      const found = boxesWithin(index, area, except).map((b) => index.ids[index.boxes.indexOf(b)]!).sort();
+      const found = boxesWithin(index, area, except)
+        .map((b) => index.ids[index.boxes.indexOf(b)]!)
+        .sort();
       expect(found).toEqual(expected);
     }
   });

@@ -20,7 +20,12 @@ export const ReturnEdge = memo(function ReturnEdge(props: EdgeProps<CanvasEdge>)
   const pathId = `pv-return-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <>
-      <BaseEdge path={path} {...(markerEnd ? { markerEnd } : {})} {...(style ? { style } : {})} {...(interactionWidth !== undefined ? { interactionWidth } : {})} />
+      <BaseEdge
+        path={path}
+        {...(markerEnd ? { markerEnd } : {})}
+        {...(style ? { style } : {})}
+        {...(interactionWidth !== undefined ? { interactionWidth } : {})}
+      />
       <path id={pathId} d={readingPath} fill="none" stroke="none" />
       <text className="pv-return-label" dy={-4} aria-hidden>
         <textPath href={`#${pathId}`} startOffset={reversed ? '88%' : '12%'} textAnchor={reversed ? 'end' : 'start'}>

@@ -72,7 +72,17 @@ export function DelegatingBody({ data }: { data: DelegatingBodyData }) {
 }
 
 /** The header items of a node that runs the todo orchestrator: iteration, todo progress, the logs button. */
-export function OrchestratorHeader({ nodeId, stepId, iteration, progress }: { nodeId: string; stepId: string; iteration?: number | undefined; progress?: { completed: number; total: number } | undefined }) {
+export function OrchestratorHeader({
+  nodeId,
+  stepId,
+  iteration,
+  progress,
+}: {
+  nodeId: string;
+  stepId: string;
+  iteration?: number | undefined;
+  progress?: { completed: number; total: number } | undefined;
+}) {
   const openOverlay = useAppStore((s) => s.openOverlay);
   return (
     <>

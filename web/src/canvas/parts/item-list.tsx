@@ -7,7 +7,9 @@ import { excerpt } from './text';
 function itemSummary(item: SequenceItem): string {
   if (item.title?.trim()) return item.title;
   if (item.message?.trim()) return excerpt(item.message, 80);
-  const calls = (item.scripted_steps ?? []).map((call) => (typeof call === 'object' && call !== null ? (call as { step_id?: unknown }).step_id : undefined)).filter((id): id is string => typeof id === 'string');
+  const calls = (item.scripted_steps ?? [])
+    .map((call) => (typeof call === 'object' && call !== null ? (call as { step_id?: unknown }).step_id : undefined))
+    .filter((id): id is string => typeof id === 'string');
   if (calls.length > 0) return calls.join(', ');
   return item.id ?? '';
 }
@@ -39,7 +41,15 @@ export function ItemList({ step }: { step: { items?: ReadonlyArray<SequenceItem>
             )}
             <span className="pv-items__summary">{itemSummary(item)}</span>
             {older && (
-              <span className="pv-items__legacy" data-testid="legacy-item" title={legacyMessages ? 'In the older `messages` list: newer runtimes read it for migration only' : `"${type}" is an older item type: newer runtimes read it for migration only`}>
+              <span
+                className="pv-items__legacy"
+                data-testid="legacy-item"
+                title={
+                  legacyMessages
+                    ? 'In the older `messages` list: newer runtimes read it for migration only'
+                    : `"${type}" is an older item type: newer runtimes read it for migration only`
+                }
+              >
                 older
               </span>
             )}

@@ -14,13 +14,7 @@ export const NodeHandles = memo(function NodeHandles({ handles, size, compact = 
     <>
       {labelled.length > 0 && <div className="pv-rail" style={{ top }} aria-hidden />}
       {labelled.map((h) => (
-        <div
-          key={`label-${h.id}`}
-          className={`pv-port-label pv-port-label--${h.position}`}
-          style={labelStyle(h, slot)}
-          title={h.label}
-          data-port={h.id}
-        >
+        <div key={`label-${h.id}`} className={`pv-port-label pv-port-label--${h.position}`} style={labelStyle(h, slot)} title={h.label} data-port={h.id}>
           <span className="pv-port-label__text">{h.label}</span>
         </div>
       ))}

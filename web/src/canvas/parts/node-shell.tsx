@@ -42,9 +42,32 @@ export type NodeShellProps = {
  * then the kind's own body, then its handles. `data-status` is a stable hook for tests and tools.
  */
 export function NodeShell(props: NodeShellProps) {
-  const { kind, icon: Icon, kindLabel, title, number, size, handles, status, statusNote, problems = [], className, headerExtra, statusIconOnly = false, executionMode, children } = props;
+  const {
+    kind,
+    icon: Icon,
+    kindLabel,
+    title,
+    number,
+    size,
+    handles,
+    status,
+    statusNote,
+    problems = [],
+    className,
+    headerExtra,
+    statusIconOnly = false,
+    executionMode,
+    children,
+  } = props;
   const compact = useAppStore((s) => s.detail === 'compact');
-  const classes = ['pv-node', `pv-node--${kind}`, status ? `is-${status}` : '', problems.some((p) => p.severity !== 'info') ? 'has-problems' : '', compact ? 'is-compact' : '', className ?? '']
+  const classes = [
+    'pv-node',
+    `pv-node--${kind}`,
+    status ? `is-${status}` : '',
+    problems.some((p) => p.severity !== 'info') ? 'has-problems' : '',
+    compact ? 'is-compact' : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   if (compact) {

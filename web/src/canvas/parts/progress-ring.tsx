@@ -8,7 +8,15 @@ export function ProgressRing({ progress }: { progress?: { completed: number; tot
     <span className="pv-progress" data-testid="progress-ring" title={`${progress.completed} of ${progress.total} todos done`}>
       <svg width={22} height={22} viewBox="0 0 22 22" aria-hidden>
         <circle cx={11} cy={11} r={r} className="pv-progress__track" />
-        <circle cx={11} cy={11} r={r} className="pv-progress__bar" strokeDasharray={circumference} strokeDashoffset={circumference * (1 - ratio)} transform="rotate(-90 11 11)" />
+        <circle
+          cx={11}
+          cy={11}
+          r={r}
+          className="pv-progress__bar"
+          strokeDasharray={circumference}
+          strokeDashoffset={circumference * (1 - ratio)}
+          transform="rotate(-90 11 11)"
+        />
       </svg>
       {progress.completed}/{progress.total}
     </span>

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { titleOf, excerpt } from './text';
 
 /** Title and description excerpt, the body every step-like node starts with. */
-export function StepBody({ step, lines = 2, children }: { step: { id: string; title?: string | null; description?: string | null }; lines?: 1 | 2 | 3; children?: ReactNode }) {
+export function StepBody({
+  step,
+  lines = 2,
+  children,
+}: {
+  step: { id: string; title?: string | null; description?: string | null };
+  lines?: 1 | 2 | 3;
+  children?: ReactNode;
+}) {
   const description = excerpt(step.description, 220);
   return (
     <>

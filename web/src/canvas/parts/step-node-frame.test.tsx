@@ -17,7 +17,9 @@ describe('StepNodeFrame (every step node)', () => {
 
   it('marks the older names learn_code and code_exec as such', async () => {
     const { plan } = loadGenerationFixture('LoopTabsHugged');
-    const stepConfig: StepConfig = { steps: [{ id: 'load-tickets', agent_configs: { declared_execution_mode: 'learn_code', declared_execution_mode_reason: 'Same export daily.' } }] };
+    const stepConfig: StepConfig = {
+      steps: [{ id: 'load-tickets', agent_configs: { declared_execution_mode: 'learn_code', declared_execution_mode_reason: 'Same export daily.' } }],
+    };
     const node = planToFlow(plan, { stepConfig }).nodes.find((n) => n.id === 'load-tickets')!;
     const { getByTestId } = await renderCanvasNode(node, 'LR');
     expect(getByTestId('execution-mode')).toHaveTextContent('learn_code');

@@ -44,7 +44,11 @@ export function StepNodeFrame<K extends StepKind>({ definition, data, kindLabel,
       headerExtra={
         <>
           {isDisplayId(step.id) && (
-            <span className="pv-chip pv-chip--warning" data-testid="display-id" title={`This step has no id in the file; planvas calls it ${step.id} (where it sits) and writes no id back`}>
+            <span
+              className="pv-chip pv-chip--warning"
+              data-testid="display-id"
+              title={`This step has no id in the file; planvas calls it ${step.id} (where it sits) and writes no id back`}
+            >
               no id
             </span>
           )}

@@ -8,7 +8,12 @@ export function TerminalNode<K extends 'start' | 'end'>({ definition, data }: { 
   const { size, handles } = useNodeGeometry(definition, data);
   const Icon = definition.icon;
   return (
-    <div className={`pv-terminal pv-terminal--${definition.kind}`} data-status="idle" data-kind={definition.kind} style={{ width: size.width, height: size.height }}>
+    <div
+      className={`pv-terminal pv-terminal--${definition.kind}`}
+      data-status="idle"
+      data-kind={definition.kind}
+      style={{ width: size.width, height: size.height }}
+    >
       <Icon size={13} aria-hidden />
       {definition.label}
       <NodeHandles handles={handles} size={size} />

@@ -9,7 +9,10 @@ export const ITEM_ROW = 20;
 export const ITEMS_SHOWN = 5;
 
 /** The items a node lists: `items`, else the older `messages` (objects only; anything else is kept but not drawn). */
-export function listedItems(step: { items?: ReadonlyArray<SequenceItem> | null; messages?: ReadonlyArray<unknown> | null }): { items: SequenceItem[]; legacyMessages: boolean } {
+export function listedItems(step: { items?: ReadonlyArray<SequenceItem> | null; messages?: ReadonlyArray<unknown> | null }): {
+  items: SequenceItem[];
+  legacyMessages: boolean;
+} {
   if (Array.isArray(step.items) && step.items.length > 0) return { items: step.items.filter(isItem), legacyMessages: false };
   const messages = Array.isArray(step.messages) ? step.messages.filter(isItem) : [];
   return { items: messages, legacyMessages: messages.length > 0 };

@@ -33,7 +33,10 @@ export function stepDefinition<K extends StepKind>(spec: StepDefinitionSpec<K>):
     handles(data, direction) {
       const size = this.size(data, direction);
       const outputs = rail(data);
-      return [inputHandle(size, direction), ...(outputs.length > 0 ? railHandles(outputs, content(data).height, size, direction) : [centredOutput(size, direction)])];
+      return [
+        inputHandle(size, direction),
+        ...(outputs.length > 0 ? railHandles(outputs, content(data).height, size, direction) : [centredOutput(size, direction)]),
+      ];
     },
   };
 }

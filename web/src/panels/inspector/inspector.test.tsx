@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { agentConfigsOf, asKnownStep, findStep, type HumanInputStep, type PlanDocument, type RegularStep, type RoutingStep, type TodoTaskStep } from '@planvas/shared';
+import {
+  agentConfigsOf,
+  asKnownStep,
+  findStep,
+  type HumanInputStep,
+  type PlanDocument,
+  type RegularStep,
+  type RoutingStep,
+  type TodoTaskStep,
+} from '@planvas/shared';
 import { planDocumentOf } from '../../store/document/plan-document';
 import { storeWithDocument } from '../../test/authoring-store';
 import type { AppStore } from '../../store/app-store';
@@ -77,7 +86,12 @@ describe('Inspector', () => {
     const current = screen.getByTestId('inspector');
     const renamed = within(current).getByLabelText('Step id');
     commit(renamed, 'draft-report');
-    expect(within(current).getAllByRole('alert').map((a) => a.textContent).join(' ')).toMatch(/already used/);
+    expect(
+      within(current)
+        .getAllByRole('alert')
+        .map((a) => a.textContent)
+        .join(' '),
+    ).toMatch(/already used/);
     expect(renamed).toHaveAttribute('aria-invalid', 'true');
     expect(stepOf(store, 'rescope')).toBeDefined();
   });
@@ -122,11 +136,19 @@ describe('Inspector', () => {
     const before = docOf(store);
     type(within(inspector).getByLabelText('Execution LLM provider'), 'anthr');
     type(within(inspector).getByLabelText('Execution LLM provider'), 'anthropic');
-    expectUndoRedo(store, () => expect(agentConfigsOf(docOf(store), 'draft-report')).toEqual({ execution_llm: { provider: 'anthropic', model_id: '' } }), before);
+    expectUndoRedo(
+      store,
+      () => expect(agentConfigsOf(docOf(store), 'draft-report')).toEqual({ execution_llm: { provider: 'anthropic', model_id: '' } }),
+      before,
+    );
     const withProvider = docOf(store);
     type(within(inspector).getByLabelText('Execution LLM model'), 'claude-sonnet-4');
     expect(store.getState().past).toHaveLength(2);
-    expectUndoRedo(store, () => expect(agentConfigsOf(docOf(store), 'draft-report')).toEqual({ execution_llm: { provider: 'anthropic', model_id: 'claude-sonnet-4' } }), withProvider);
+    expectUndoRedo(
+      store,
+      () => expect(agentConfigsOf(docOf(store), 'draft-report')).toEqual({ execution_llm: { provider: 'anthropic', model_id: 'claude-sonnet-4' } }),
+      withProvider,
+    );
     const row = within(inspector).getAllByTestId('effective-llm')[0]!;
     expect(row).toHaveAttribute('data-level', 'step');
     expect(row).toHaveTextContent('anthropic / claude-sonnet-4');
@@ -153,7 +175,11 @@ describe('Inspector', () => {
     expectUndoRedo(store, () => expect(agentConfigsOf(docOf(store), 'research-todo')?.declared_execution_mode).toBe('learn_code'), beforeMode);
     expect(within(inspector).getByTestId('learn-code-eligibility')).toHaveAttribute('data-eligible', 'true');
     expect(within(inspector).getByTestId('other-agent-configs')).toHaveTextContent('"selected_servers"');
-    expect(within(inspector).getAllByTestId('effective-llm').map((r) => r.textContent)).toEqual([
+    expect(
+      within(inspector)
+        .getAllByTestId('effective-llm')
+        .map((r) => r.textContent),
+    ).toEqual([
       expect.stringContaining('Orchestrator'),
       expect.stringContaining('Sub-agent Literature'),
       expect.stringContaining('Sub-agent'),
@@ -177,7 +203,9 @@ describe('Inspector', () => {
     fireEvent.click(within(inspector).getByRole('button', { name: 'Add JSON check' }));
     type(within(inspector).getByLabelText('JSON path'), '$.sections');
     commit(within(inspector).getByLabelText('Min length'), '3');
-    expect(stepOf(store, 'draft-report')?.validation_schema).toEqual({ files: [{ file_name: 'report.md', must_exist: true, json_checks: [{ path: '$.sections', must_exist: true, min_length: 3 }] }] });
+    expect(stepOf(store, 'draft-report')?.validation_schema).toEqual({
+      files: [{ file_name: 'report.md', must_exist: true, json_checks: [{ path: '$.sections', must_exist: true, min_length: 3 }] }],
+    });
     for (let i = 0; i < 4; i++) act(() => void store.getState().undo());
     expect(docOf(store)).toEqual(before);
   });
@@ -207,7 +235,11 @@ describe('Inspector', () => {
     const options = within(inspector).getByLabelText('Options');
     type(options, 'approve\nreject\naudit\nescalate');
     fireEvent.blur(options);
-    expectUndoRedo(store, () => expect((asKnownStep(stepOf(store, 'editor-review')!) as HumanInputStep).options).toEqual(['approve', 'reject', 'audit', 'escalate']), before);
+    expectUndoRedo(
+      store,
+      () => expect((asKnownStep(stepOf(store, 'editor-review')!) as HumanInputStep).options).toEqual(['approve', 'reject', 'audit', 'escalate']),
+      before,
+    );
     before = docOf(store);
     fireEvent.change(within(inspector).getByLabelText('If “escalate”'), { target: { value: 'end' } });
     expectUndoRedo(store, () => expect((asKnownStep(stepOf(store, 'editor-review')!) as HumanInputStep).option_routes).toMatchObject({ 3: 'end' }), before);

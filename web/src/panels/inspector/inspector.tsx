@@ -37,10 +37,17 @@ export function Inspector() {
 function InspectorHeader({ target, onClose }: { target: NodeTarget; onClose(): void }) {
   const plan = useAppStore((s) => s.document?.plan ?? null);
   const step = plan && (target.kind === 'step' || target.kind === 'sub_agent') ? findStep(plan, target.stepId)?.step : undefined;
-  const kind = target.kind === 'sub_agent' || target.kind === 'generic' ? 'sub_agent' : target.kind === 'step' && step ? (asKnownStep(step) ? stepKind(step) : 'opaque') : target.kind;
+  const kind =
+    target.kind === 'sub_agent' || target.kind === 'generic'
+      ? 'sub_agent'
+      : target.kind === 'step' && step
+        ? asKnownStep(step)
+          ? stepKind(step)
+          : 'opaque'
+        : target.kind;
   const definition = nodeDefinitions[kind as keyof typeof nodeDefinitions];
   const Icon = definition?.icon ?? Bot;
-  const title = target.kind === 'generic' ? 'Generic agent' : step ? String(step.title || step.id) : definition?.label ?? '';
+  const title = target.kind === 'generic' ? 'Generic agent' : step ? String(step.title || step.id) : (definition?.label ?? '');
   return (
     <header className="pv-inspector__header" data-step-kind={kind}>
       <span className="pv-kind-icon pv-kind-icon--large" aria-hidden>
@@ -72,7 +79,8 @@ function TargetBody({ target }: { target: NodeTarget }) {
       return (
         <Section title="Generic agent">
           <p className="pv-muted">
-            Runs the todos of <code>{target.parentStepId}</code> that no predefined route fits, from the orchestrator’s instructions alone. It uses its parent’s own execution LLM.
+            Runs the todos of <code>{target.parentStepId}</code> that no predefined route fits, from the orchestrator’s instructions alone. It uses its parent’s
+            own execution LLM.
           </p>
           {switchable ? (
             <CheckboxField label="Generic agent" checked onChange={(enabled) => store.getState().setGenericAgentOf(target.parentStepId, enabled)} />

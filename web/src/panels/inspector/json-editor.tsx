@@ -33,7 +33,10 @@ export function StepJsonEditor({ step }: { step: SubAgentStep }) {
     }
     const next = value as SubAgentStep;
     if (next.id !== step.id) {
-      setProblem({ title: `The id stays "${step.id}" here; change it with the Step id field (it updates every reference)`, details: [{ path: '$.id', message: `must be "${step.id}"` }] });
+      setProblem({
+        title: `The id stays "${step.id}" here; change it with the Step id field (it updates every reference)`,
+        details: [{ path: '$.id', message: `must be "${step.id}"` }],
+      });
       return;
     }
     const ok = store.getState().updateStepFields(step.id, () => next);

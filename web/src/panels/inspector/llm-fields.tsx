@@ -10,7 +10,17 @@ export const KNOWN_PROVIDERS = ['openai', 'anthropic', 'vertex', 'bedrock', 'ope
  * Provider + model (+ fallbacks) of one LLM field. Clearing provider and model (with no fallbacks)
  * removes the field, so the resolution chain falls back to the preset / default again.
  */
-export function LlmFields({ label, value, onChange, testPrefix }: { label: string; value: LlmConfig | null | undefined; onChange(next: LlmConfig | undefined, coalesce?: string): void; testPrefix?: string }) {
+export function LlmFields({
+  label,
+  value,
+  onChange,
+  testPrefix,
+}: {
+  label: string;
+  value: LlmConfig | null | undefined;
+  onChange(next: LlmConfig | undefined, coalesce?: string): void;
+  testPrefix?: string;
+}) {
   const store = useAppStoreApi();
   const listId = useId();
   const fallbacks = value?.fallbacks ?? [];
@@ -18,7 +28,8 @@ export function LlmFields({ label, value, onChange, testPrefix }: { label: strin
     const next: LlmConfig = { ...(value ?? {}), provider: value?.provider ?? '', model_id: value?.model_id ?? '', ...patch };
     // A published LLM or a connection still names an LLM when provider and model are cleared.
     const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
-    const empty = blank(next.provider) && blank(next.model_id) && blank(next.published_llm_id) && blank(next.connection_id) && (next.fallbacks?.length ?? 0) === 0;
+    const empty =
+      blank(next.provider) && blank(next.model_id) && blank(next.published_llm_id) && blank(next.connection_id) && (next.fallbacks?.length ?? 0) === 0;
     onChange(empty ? undefined : next, coalesce);
   };
   const setFallback = (index: number, patch: Partial<LlmChoice>, coalesce: string) =>
@@ -33,14 +44,47 @@ export function LlmFields({ label, value, onChange, testPrefix }: { label: strin
         ))}
       </datalist>
       <div className="pv-llm__row">
-        <LlmInput caption="Provider" label={`${label} provider`} placeholder="provider" list={listId} value={value?.provider ?? ''} onChange={(provider) => write({ provider }, 'provider')} onBlur={seal} />
-        <LlmInput caption="Model" label={`${label} model`} placeholder="model id" value={value?.model_id ?? ''} onChange={(model_id) => write({ model_id }, 'model')} onBlur={seal} />
+        <LlmInput
+          caption="Provider"
+          label={`${label} provider`}
+          placeholder="provider"
+          list={listId}
+          value={value?.provider ?? ''}
+          onChange={(provider) => write({ provider }, 'provider')}
+          onBlur={seal}
+        />
+        <LlmInput
+          caption="Model"
+          label={`${label} model`}
+          placeholder="model id"
+          value={value?.model_id ?? ''}
+          onChange={(model_id) => write({ model_id }, 'model')}
+          onBlur={seal}
+        />
       </div>
       {fallbacks.map((f, i) => (
         <div className="pv-llm__row pv-llm__row--fallback" key={i}>
-          <LlmInput label={`${label} fallback ${i + 1} provider`} placeholder="provider" list={listId} value={f.provider ?? ''} onChange={(provider) => setFallback(i, { provider }, 'provider')} onBlur={seal} />
-          <LlmInput label={`${label} fallback ${i + 1} model`} placeholder="model id" value={f.model_id ?? ''} onChange={(model_id) => setFallback(i, { model_id }, 'model')} onBlur={seal} />
-          <button type="button" className="pv-icon-button pv-icon-button--small pv-danger" aria-label={`Remove ${label} fallback ${i + 1}`} onClick={() => write({ fallbacks: fallbacks.filter((_, j) => j !== i) })}>
+          <LlmInput
+            label={`${label} fallback ${i + 1} provider`}
+            placeholder="provider"
+            list={listId}
+            value={f.provider ?? ''}
+            onChange={(provider) => setFallback(i, { provider }, 'provider')}
+            onBlur={seal}
+          />
+          <LlmInput
+            label={`${label} fallback ${i + 1} model`}
+            placeholder="model id"
+            value={f.model_id ?? ''}
+            onChange={(model_id) => setFallback(i, { model_id }, 'model')}
+            onBlur={seal}
+          />
+          <button
+            type="button"
+            className="pv-icon-button pv-icon-button--small pv-danger"
+            aria-label={`Remove ${label} fallback ${i + 1}`}
+            onClick={() => write({ fallbacks: fallbacks.filter((_, j) => j !== i) })}
+          >
             <Trash2 size={13} />
           </button>
         </div>
@@ -52,7 +96,23 @@ export function LlmFields({ label, value, onChange, testPrefix }: { label: strin
   );
 }
 
-function LlmInput({ label, caption, value, onChange, onBlur, placeholder, list }: { label: string; caption?: string; value: string; onChange(v: string): void; onBlur(): void; placeholder: string; list?: string }) {
+function LlmInput({
+  label,
+  caption,
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  list,
+}: {
+  label: string;
+  caption?: string;
+  value: string;
+  onChange(v: string): void;
+  onBlur(): void;
+  placeholder: string;
+  list?: string;
+}) {
   const id = useId();
   return (
     <div className="pv-llm__cell">
@@ -60,7 +120,17 @@ function LlmInput({ label, caption, value, onChange, onBlur, placeholder, list }
       <span className="pv-llm__caption" aria-hidden>
         {caption}
       </span>
-      <input id={id} type="text" className="pv-input" value={value} placeholder={placeholder} list={list} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} aria-label={label} />
+      <input
+        id={id}
+        type="text"
+        className="pv-input"
+        value={value}
+        placeholder={placeholder}
+        list={list}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        aria-label={label}
+      />
     </div>
   );
 }

@@ -43,7 +43,11 @@ describe('items editor (agent)', () => {
     const message = within(items[0]!).getByTestId('item-message');
     fireEvent.change(message, { target: { value: 'Match each invoice' } });
     fireEvent.change(message, { target: { value: 'Match each invoice to its PO' } });
-    expect(stepOf<{ items: SequenceItem[] }>(store, 'reconcile').items[0]).toMatchObject({ id: 'match', type: 'user_message', message: 'Match each invoice to its PO' });
+    expect(stepOf<{ items: SequenceItem[] }>(store, 'reconcile').items[0]).toMatchObject({
+      id: 'match',
+      type: 'user_message',
+      message: 'Match each invoice to its PO',
+    });
     expect(store.getState().past).toHaveLength(1);
     undoRestores(store, before);
   });
@@ -56,7 +60,13 @@ describe('items editor (agent)', () => {
     fireEvent.change(within(inspector).getByTestId('new-item-type'), { target: { value: 'foreach' } });
     fireEvent.click(within(inspector).getByTestId('add-item'));
     expect(itemsOf(store, 'reconcile')).toEqual(['match:user_message', 'per-vendor:foreach', 'all-matched:prevalidation', 'item-4:foreach']);
-    expect(stepOf<{ items: SequenceItem[] }>(store, 'reconcile').items[3]).toEqual({ id: 'item-4', type: 'foreach', message: '', source_sql: '', max_iterations: 10 });
+    expect(stepOf<{ items: SequenceItem[] }>(store, 'reconcile').items[3]).toEqual({
+      id: 'item-4',
+      type: 'foreach',
+      message: '',
+      source_sql: '',
+      max_iterations: 10,
+    });
 
     fireEvent.click(within(inspector).getByRole('button', { name: 'Move item per-vendor up' }));
     expect(itemsOf(store, 'reconcile')).toEqual(['per-vendor:foreach', 'match:user_message', 'all-matched:prevalidation', 'item-4:foreach']);
@@ -108,7 +118,11 @@ describe('branch cases editor', () => {
     const { inspector } = renderInspector('AgentworksCompact', 'pick-lane');
     expect(within(inspector).getByTestId('value-path')).toHaveValue('{{steps.classify.output.lane}}');
     expect(within(inspector).getByTestId('route-source-file')).toHaveValue('lane.json');
-    expect(within(inspector).getAllByTestId('branch-case').map((el) => el.dataset.caseValue)).toEqual(['express', 'ground', 'overnight']);
+    expect(
+      within(inspector)
+        .getAllByTestId('branch-case')
+        .map((el) => el.dataset.caseValue),
+    ).toEqual(['express', 'ground', 'overnight']);
     // A case that names a route's target (not a route id) says so instead of showing a wrong route.
     const overnight = within(inspector).getAllByTestId('case-route')[2] as HTMLSelectElement;
     expect(overnight.selectedOptions[0]?.textContent).toBe("expedite-crew (route expedite's target)");

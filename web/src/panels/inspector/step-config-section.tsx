@@ -52,7 +52,10 @@ export function StepConfigSection({ step }: { step: SubAgentStep }) {
     for (const route of routes?.routes ?? []) {
       const sub = route.sub_agent_step;
       if (!sub) continue;
-      rows.push({ who: `Sub-agent ${route.route_name?.trim() ? route.route_name : route.route_id}`, resolution: resolve(doc ? agentConfigsOf(doc, sub.id) : undefined) });
+      rows.push({
+        who: `Sub-agent ${route.route_name?.trim() ? route.route_name : route.route_id}`,
+        resolution: resolve(doc ? agentConfigsOf(doc, sub.id) : undefined),
+      });
     }
     const known = asKnownStep(step);
     // The generic agent runs under its todo_task's own configuration.
@@ -68,9 +71,19 @@ export function StepConfigSection({ step }: { step: SubAgentStep }) {
 
   return (
     <div className="pv-config" data-testid="step-config">
-      <LlmFields label="Execution LLM" testPrefix="execution-llm" value={configs.execution_llm} onChange={(execution_llm, coalesce) => set({ execution_llm }, coalesce && `execution_llm.${coalesce}`)} />
+      <LlmFields
+        label="Execution LLM"
+        testPrefix="execution-llm"
+        value={configs.execution_llm}
+        onChange={(execution_llm, coalesce) => set({ execution_llm }, coalesce && `execution_llm.${coalesce}`)}
+      />
       {isConditional && (
-        <LlmFields label="Conditional LLM" testPrefix="conditional-llm" value={configs.conditional_llm} onChange={(conditional_llm, coalesce) => set({ conditional_llm }, coalesce && `conditional_llm.${coalesce}`)} />
+        <LlmFields
+          label="Conditional LLM"
+          testPrefix="conditional-llm"
+          value={configs.conditional_llm}
+          onChange={(conditional_llm, coalesce) => set({ conditional_llm }, coalesce && `conditional_llm.${coalesce}`)}
+        />
       )}
       <div className="pv-row pv-row--fields">
         <NumberField
@@ -106,7 +119,11 @@ export function StepConfigSection({ step }: { step: SubAgentStep }) {
       </div>
 
       {eligibility && (
-        <div className={`pv-eligibility${eligibility.eligible ? ' is-eligible' : ''}`} data-testid="learn-code-eligibility" data-eligible={eligibility.eligible}>
+        <div
+          className={`pv-eligibility${eligibility.eligible ? ' is-eligible' : ''}`}
+          data-testid="learn-code-eligibility"
+          data-eligible={eligibility.eligible}
+        >
           {eligibility.eligible ? <CircleCheck size={14} aria-hidden /> : <CircleX size={14} aria-hidden />}
           <div>
             <strong>learn_code {eligibility.eligible ? 'eligible' : 'not eligible'}</strong>

@@ -41,12 +41,32 @@ export function StepInspector({ stepId }: { stepId: string }) {
           onCommit={(newId) => (store.getState().renameStep(stepId, newId.trim()) ? undefined : store.getState().editError?.reason)}
         />
         <TextField label="Description" multiline value={step.description ?? ''} onChange={(description) => update({ description }, 'description')} />
-        <TextField label="Success criteria" multiline value={step.success_criteria ?? ''} onChange={(success_criteria) => update({ success_criteria }, 'success_criteria')} />
-        <LinesField label="Context dependencies" values={step.context_dependencies ?? []} onCommit={(context_dependencies) => update({ context_dependencies })} hint="Files this step reads, one per line" />
+        <TextField
+          label="Success criteria"
+          multiline
+          value={step.success_criteria ?? ''}
+          onChange={(success_criteria) => update({ success_criteria }, 'success_criteria')}
+        />
+        <LinesField
+          label="Context dependencies"
+          values={step.context_dependencies ?? []}
+          onCommit={(context_dependencies) => update({ context_dependencies })}
+          hint="Files this step reads, one per line"
+        />
         {Array.isArray(outputs) ? (
-          <LinesField label="Context output" values={outputs} onCommit={(list) => update({ context_output: list })} hint="Files this step writes, one per line" />
+          <LinesField
+            label="Context output"
+            values={outputs}
+            onCommit={(list) => update({ context_output: list })}
+            hint="Files this step writes, one per line"
+          />
         ) : (
-          <TextField label="Context output" value={typeof outputs === 'string' ? outputs : ''} onChange={(context_output) => update({ context_output }, 'context_output')} hint="The file this step writes" />
+          <TextField
+            label="Context output"
+            value={typeof outputs === 'string' ? outputs : ''}
+            onChange={(context_output) => update({ context_output }, 'context_output')}
+            hint="The file this step writes"
+          />
         )}
       </Section>
 
@@ -66,7 +86,11 @@ export function StepInspector({ stepId }: { stepId: string }) {
 
       {problems.length > 0 && (
         <Section title="Problems">
-          <ErrorDetails title={`${problems.length} problem${problems.length === 1 ? '' : 's'}`} tone="warning" details={problems.map((p) => ({ path: p.path, message: p.message }))} />
+          <ErrorDetails
+            title={`${problems.length} problem${problems.length === 1 ? '' : 's'}`}
+            tone="warning"
+            details={problems.map((p) => ({ path: p.path, message: p.message }))}
+          />
         </Section>
       )}
 

@@ -14,7 +14,11 @@ export function ValidationSchemaEditor({ stepId, schema }: { stepId: string; sch
   const files = schema?.files ?? [];
   const write = (next: ValidationFile[] | undefined, coalesce?: string) =>
     store.getState().updateStepFields(stepId, { validation_schema: next === undefined ? undefined : { ...(schema ?? {}), files: next } }, coalesce);
-  const setFile = (index: number, patch: Partial<ValidationFile>, coalesce?: string) => write(files.map((f, i) => (i === index ? withPatch(f, patch) : f)), coalesce && `vs:${index}:${coalesce}`);
+  const setFile = (index: number, patch: Partial<ValidationFile>, coalesce?: string) =>
+    write(
+      files.map((f, i) => (i === index ? withPatch(f, patch) : f)),
+      coalesce && `vs:${index}:${coalesce}`,
+    );
   const setCheck = (fileIndex: number, checkIndex: number, patch: Partial<JsonCheck>, coalesce?: string) => {
     const file = files[fileIndex]!;
     const checks = (file.json_checks ?? []).map((c, i) => (i === checkIndex ? withPatch(c, patch) : c));
@@ -32,7 +36,12 @@ export function ValidationSchemaEditor({ stepId, schema }: { stepId: string; sch
         <div className="pv-vfile" key={fi} data-testid="validation-file">
           <div className="pv-vfile__header">
             <TextField label="File name" value={file.file_name} placeholder="report.json" onChange={(file_name) => setFile(fi, { file_name }, 'file_name')} />
-            <button type="button" className="pv-icon-button pv-icon-button--small pv-danger" aria-label={`Remove file ${file.file_name || fi + 1}`} onClick={() => write(files.filter((_, i) => i !== fi))}>
+            <button
+              type="button"
+              className="pv-icon-button pv-icon-button--small pv-danger"
+              aria-label={`Remove file ${file.file_name || fi + 1}`}
+              onClick={() => write(files.filter((_, i) => i !== fi))}
+            >
               <Trash2 size={13} />
             </button>
           </div>
@@ -63,16 +72,30 @@ export function ValidationSchemaEditor({ stepId, schema }: { stepId: string; sch
                 <NumberField label="Min value" value={check.min_value} onCommit={numberPatch(fi, ci, 'min_value')} />
                 <NumberField label="Max value" value={check.max_value} onCommit={numberPatch(fi, ci, 'max_value')} />
               </div>
-              <TextField label="Pattern" value={check.pattern ?? ''} placeholder="regular expression" onChange={(pattern) => setCheck(fi, ci, { pattern: pattern === '' ? undefined : pattern }, 'pattern')} />
+              <TextField
+                label="Pattern"
+                value={check.pattern ?? ''}
+                placeholder="regular expression"
+                onChange={(pattern) => setCheck(fi, ci, { pattern: pattern === '' ? undefined : pattern }, 'pattern')}
+              />
             </div>
           ))}
-          <button type="button" className="pv-button pv-button--add" onClick={() => setFile(fi, { json_checks: [...(file.json_checks ?? []), { path: '', must_exist: true }] })}>
+          <button
+            type="button"
+            className="pv-button pv-button--add"
+            onClick={() => setFile(fi, { json_checks: [...(file.json_checks ?? []), { path: '', must_exist: true }] })}
+          >
             <Plus size={13} aria-hidden /> Add JSON check
           </button>
         </div>
       ))}
       <div className="pv-row">
-        <button type="button" className="pv-button pv-button--add" data-testid="add-validation-file" onClick={() => write([...files, { file_name: '', must_exist: true }])}>
+        <button
+          type="button"
+          className="pv-button pv-button--add"
+          data-testid="add-validation-file"
+          onClick={() => write([...files, { file_name: '', must_exist: true }])}
+        >
           <Plus size={13} aria-hidden /> Add file
         </button>
         {schema != null && (

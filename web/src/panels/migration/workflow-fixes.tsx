@@ -47,7 +47,13 @@ export function FixBanner() {
       <button type="button" className="pv-button pv-button--small" data-testid="review-fix" onClick={() => store.getState().openOverlay('migrate')}>
         Review fix…
       </button>
-      <button type="button" className="pv-icon-button pv-icon-button--small" onClick={() => setDismissed(new Set(dismissed).add(workflowId))} aria-label="Dismiss" title="Dismiss (the problems panel offers the fix too)">
+      <button
+        type="button"
+        className="pv-icon-button pv-icon-button--small"
+        onClick={() => setDismissed(new Set(dismissed).add(workflowId))}
+        aria-label="Dismiss"
+        title="Dismiss (the problems panel offers the fix too)"
+      >
         <X size={14} />
       </button>
     </div>
@@ -98,7 +104,12 @@ export function MigrationDialog() {
           <button type="button" className="pv-button" onClick={close}>
             Cancel
           </button>
-          <button type="button" className="pv-button pv-button--primary" disabled={!dry || dry.changes.length === 0 || dirty || busy} onClick={() => void apply()}>
+          <button
+            type="button"
+            className="pv-button pv-button--primary"
+            disabled={!dry || dry.changes.length === 0 || dirty || busy}
+            onClick={() => void apply()}
+          >
             Apply fix
           </button>
         </>

@@ -49,7 +49,12 @@ export function ProblemsList() {
           <span className="pv-problems__count">{problems.length}</span>
         </button>
         {fixable && (
-          <button type="button" className="pv-button pv-button--small" onClick={() => store.getState().openOverlay('migrate')} title="Review the migration that fixes the legacy format and orphaned entries">
+          <button
+            type="button"
+            className="pv-button pv-button--small"
+            onClick={() => store.getState().openOverlay('migrate')}
+            title="Review the migration that fixes the legacy format and orphaned entries"
+          >
             <Wrench size={12} aria-hidden /> Fix…
           </button>
         )}

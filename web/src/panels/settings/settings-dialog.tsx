@@ -58,7 +58,11 @@ export function SettingsDialog() {
         </>
       }
     >
-      <LlmFields label="Preset execution LLM" value={draft.presetExecutionLlm} onChange={(presetExecutionLlm) => setDraft({ ...draft, presetExecutionLlm: settingsLlm(presetExecutionLlm) })} />
+      <LlmFields
+        label="Preset execution LLM"
+        value={draft.presetExecutionLlm}
+        onChange={(presetExecutionLlm) => setDraft({ ...draft, presetExecutionLlm: settingsLlm(presetExecutionLlm) })}
+      />
       <LlmFields label="Default LLM" value={draft.defaultLlm} onChange={(defaultLlm) => setDraft({ ...draft, defaultLlm: settingsLlm(defaultLlm) })} />
       {error && <ErrorDetails title={`Not saved: ${error.message}`} details={error.details} />}
     </Dialog>

@@ -7,7 +7,11 @@ import { normalizeTodoStatus } from '@planvas/shared';
 export function TodoStatusChip({ status }: { status: string }) {
   const group = normalizeTodoStatus(status);
   return (
-    <span className={`pv-todo-chip pv-todo-chip--${group}`} data-status={status} title={group === status ? status : `${status} (counts as ${group.replace('_', ' ')})`}>
+    <span
+      className={`pv-todo-chip pv-todo-chip--${group}`}
+      data-status={status}
+      title={group === status ? status : `${status} (counts as ${group.replace('_', ' ')})`}
+    >
       {status.replace(/_/g, ' ') || 'open'}
     </span>
   );

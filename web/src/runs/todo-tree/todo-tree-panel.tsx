@@ -30,7 +30,12 @@ export function TodoTreePanel({ stepId }: { stepId?: string }) {
       <header className="pv-panel__header">
         <ListTodo size={14} aria-hidden />
         <h2>Todos</h2>
-        {shownStep ? <span className="pv-panel__meta">{shownStep}{iteration ? ` · iteration ${iteration}` : ''}</span> : null}
+        {shownStep ? (
+          <span className="pv-panel__meta">
+            {shownStep}
+            {iteration ? ` · iteration ${iteration}` : ''}
+          </span>
+        ) : null}
       </header>
       {!hasRun ? (
         <p className="pv-todo-tree__empty">Start or open a run to see its todos.</p>

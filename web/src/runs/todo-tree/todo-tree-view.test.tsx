@@ -44,7 +44,14 @@ describe('TodoTreeView', () => {
   });
 
   it('shows status chips of both status sets, the assigned agent and the result', () => {
-    render(<TodoTreeView todos={[todo('a', 'completed', 0, { assigned_agent: 'literature', result: 'notes written' }), todo('b', 'claim_returned', 0, { assigned_agent: 'generic' })]} />);
+    render(
+      <TodoTreeView
+        todos={[
+          todo('a', 'completed', 0, { assigned_agent: 'literature', result: 'notes written' }),
+          todo('b', 'claim_returned', 0, { assigned_agent: 'generic' }),
+        ]}
+      />,
+    );
     const [a, b] = screen.getAllByTestId('todo-row');
     expect(a).toHaveTextContent('literature');
     expect(a).toHaveTextContent('notes written');

@@ -58,7 +58,13 @@ function merge(base: Value, mine: Value, theirs: Value, path: Path, conflicts: s
   return mine;
 }
 
-function mergeObjects(base: Record<string, unknown>, mine: Record<string, unknown>, theirs: Record<string, unknown>, path: Path, conflicts: string[]): Record<string, unknown> {
+function mergeObjects(
+  base: Record<string, unknown>,
+  mine: Record<string, unknown>,
+  theirs: Record<string, unknown>,
+  path: Path,
+  conflicts: string[],
+): Record<string, unknown> {
   const keys = [...Object.keys(theirs)];
   for (const key of Object.keys(mine)) if (!(key in theirs)) keys.push(key);
   const out: Record<string, unknown> = {};

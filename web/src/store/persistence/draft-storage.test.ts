@@ -96,6 +96,8 @@ describe('drafts in the browser storage', () => {
     expect(readDraft(storage, ID)).toBeNull();
     storage.map.set(draftKey(ID), JSON.stringify({ workflowId: 'Other', plan: { steps: [] } }));
     expect(readDraft(storage, ID)).toBeNull();
-    expect(writeDraft(storage, { workflowId: ID, planRevision: null, stepConfigRevision: null, plan: { steps: [] }, stepConfig: null, savedAt: 'now' })).toBe(false);
+    expect(writeDraft(storage, { workflowId: ID, planRevision: null, stepConfigRevision: null, plan: { steps: [] }, stepConfig: null, savedAt: 'now' })).toBe(
+      false,
+    );
   });
 });

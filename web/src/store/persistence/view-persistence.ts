@@ -10,7 +10,12 @@ export type SaveView = (workflowId: string, settings: ViewSettings, options?: { 
  * changes are flushed at once when the user leaves the workflow, so switching loses nothing.
  * Returns the function that stops it (flushing too).
  */
-export function persistViewChanges(store: AppStore, save: SaveView, delayMs = 600, onError: (error: unknown) => void = () => {}): { stop(): void; flush(options?: { keepalive?: boolean }): void } {
+export function persistViewChanges(
+  store: AppStore,
+  save: SaveView,
+  delayMs = 600,
+  onError: (error: unknown) => void = () => {},
+): { stop(): void; flush(options?: { keepalive?: boolean }): void } {
   let baseline: { workflowId: string; json: string } | null = null;
   let pending: { workflowId: string; settings: ViewSettings } | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;

@@ -24,7 +24,7 @@ describe('deriveRun', () => {
     expect(done.lastSeq).toBe(seq);
   });
 
-  it("remembers which statuses a branch carried over from its parent run, until the step runs again", () => {
+  it('remembers which statuses a branch carried over from its parent run, until the step runs again', () => {
     const start = deriveRun(EMPTY_RUN_DERIVED, [
       ev('step_status', { step_id: 'gather', status: 'completed', carried_over_from: 'run-1' }),
       ev('step_status', { step_id: 'research', status: 'pending' }),

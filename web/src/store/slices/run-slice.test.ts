@@ -5,7 +5,12 @@ import { FakeEventSource } from '../../test/fake-event-source';
 import { fakeRunsFetch, fakeRunSummary, type FakeRun } from '../../test/fake-runs-fetch';
 import { createRunTestStore } from '../../test/run-test-store';
 
-const ev = (seq: number, type: string, data: Record<string, unknown>): EventEnvelope => ({ seq, type, timestamp: `2026-01-01T10:00:${String(seq).padStart(2, '0')}Z`, data });
+const ev = (seq: number, type: string, data: Record<string, unknown>): EventEnvelope => ({
+  seq,
+  type,
+  timestamp: `2026-01-01T10:00:${String(seq).padStart(2, '0')}Z`,
+  data,
+});
 const step = { step_index: 1, step_path: 'step-1', step_id: 'research' };
 
 function setup(runs: Map<string, FakeRun>, onStart?: Parameters<typeof fakeRunsFetch>[1]) {
@@ -37,7 +42,11 @@ describe('run slice', () => {
   });
 
   it('opens a finished run from its stored events without a live stream', async () => {
-    const events = [ev(1, 'run_status', { status: 'running' }), ev(2, 'step_status', { step_id: 'research', status: 'completed' }), ev(3, 'run_status', { status: 'completed' })];
+    const events = [
+      ev(1, 'run_status', { status: 'running' }),
+      ev(2, 'step_status', { step_id: 'research', status: 'completed' }),
+      ev(3, 'run_status', { status: 'completed' }),
+    ];
     const { store } = setup(new Map([['r1', { summary: fakeRunSummary('r1', { status: 'completed' }), events }]]));
     await store.getState().openRun('r1');
     expect(store.getState()).toMatchObject({ followedRunId: 'r1', runEventsStatus: 'ready', streamState: 'idle' });
@@ -66,7 +75,10 @@ describe('run slice', () => {
 
   it('starts a run of the open workflow with the chosen provider and pace, and follows it', async () => {
     const runs = new Map<string, FakeRun>();
-    const { store, requests } = setup(runs, (_wf, body) => ({ summary: fakeRunSummary('new', { provider: (body['provider'] as 'scripted') ?? 'scripted' }), events: [] }));
+    const { store, requests } = setup(runs, (_wf, body) => ({
+      summary: fakeRunSummary('new', { provider: (body['provider'] as 'scripted') ?? 'scripted' }),
+      events: [],
+    }));
     const runId = await store.getState().startRun({ provider: 'scripted', paceMs: 0 });
     expect(runId).toBe('new');
     expect(requests.find((r) => r.method === 'POST')).toEqual({
@@ -90,7 +102,9 @@ describe('run slice', () => {
   });
 
   it('sends answers, objective edits and cancels for the followed run, and reports failures', async () => {
-    const runs = new Map<string, FakeRun>([['r1', { summary: fakeRunSummary('r1', { status: 'completed' }), events: [ev(1, 'todo_task_item_created', { ...step, todo_id: 't', title: 'T' })] }]]);
+    const runs = new Map<string, FakeRun>([
+      ['r1', { summary: fakeRunSummary('r1', { status: 'completed' }), events: [ev(1, 'todo_task_item_created', { ...step, todo_id: 't', title: 'T' })] }],
+    ]);
     const { store, requests } = setup(runs);
     await store.getState().openRun('r1');
     await store.getState().answerInput('yes');
@@ -106,7 +120,7 @@ describe('run slice', () => {
     expect(store.getState().runError).toMatch(/no such run/);
   });
 
-  it('lists runs newest first and patches the followed run\'s row from its events', async () => {
+  it("lists runs newest first and patches the followed run's row from its events", async () => {
     const runs = new Map<string, FakeRun>([
       ['a', { summary: fakeRunSummary('a', { startedAt: '2026-01-01T09:00:00Z', status: 'completed' }), events: [] }],
       ['b', { summary: fakeRunSummary('b', { startedAt: '2026-01-01T11:00:00Z' }), events: [] }],
@@ -116,7 +130,14 @@ describe('run slice', () => {
     expect(store.getState().runs.map((r) => r.id)).toEqual(['b', 'a']);
     await store.getState().openRun('b');
     store.getState().ingestRunEvents('b', [
-      ev(1, 'todo_snapshot', { step_id: 'research', iteration: 1, todos: [{ id: 'x', title: 'X', status: 'completed' }, { id: 'y', title: 'Y', status: 'open' }] }),
+      ev(1, 'todo_snapshot', {
+        step_id: 'research',
+        iteration: 1,
+        todos: [
+          { id: 'x', title: 'X', status: 'completed' },
+          { id: 'y', title: 'Y', status: 'open' },
+        ],
+      }),
       ev(2, 'run_status', { status: 'failed', reason: 'boom' }),
     ]);
     expect(store.getState().runs[0]).toMatchObject({ id: 'b', status: 'failed', todos: { completed: 1, total: 2 }, iteration: 1 });

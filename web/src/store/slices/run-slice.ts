@@ -237,7 +237,15 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
       closeRun: () => {
         stopStream();
         openSeq++;
-        set({ followedRunId: null, followedRun: null, runEvents: [], runEventsStatus: 'idle', run: EMPTY_RUN_DERIVED, streamState: 'idle', selectedIteration: null });
+        set({
+          followedRunId: null,
+          followedRun: null,
+          runEvents: [],
+          runEventsStatus: 'idle',
+          run: EMPTY_RUN_DERIVED,
+          streamState: 'idle',
+          selectedIteration: null,
+        });
       },
 
       selectIteration: (selectedIteration) => set({ selectedIteration }),

@@ -19,5 +19,6 @@ export const createSelectionSlice: SliceCreator<SelectionSlice> = (set, get) => 
     const primary = state.selectedNodeId !== null && nodeIds.includes(state.selectedNodeId) ? state.selectedNodeId : (nodeIds[0] ?? null);
     set({ selectedNodeId: primary, selectedNodeIds: [...nodeIds], selectedEdgeIds: [...edgeIds] });
   },
-  focusNode: (nodeId) => set({ selectedNodeId: nodeId, selectedNodeIds: [nodeId], selectedEdgeIds: [], focusRequest: { nodeId, seq: (get().focusRequest?.seq ?? 0) + 1 } }),
+  focusNode: (nodeId) =>
+    set({ selectedNodeId: nodeId, selectedNodeIds: [nodeId], selectedEdgeIds: [], focusRequest: { nodeId, seq: (get().focusRequest?.seq ?? 0) + 1 } }),
 });

@@ -15,7 +15,16 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get) => ({
 
   documentLoaded: (document) => {
     // A fresh document: nothing of the previous one's editing (refusal, deletion asked about, menu) applies to it.
-    set({ saved: planDocumentOf(document), dirty: false, conflict: null, editError: null, pendingDelete: null, contextMenu: null, draftOffer: null, documentEpoch: get().documentEpoch + 1 });
+    set({
+      saved: planDocumentOf(document),
+      dirty: false,
+      conflict: null,
+      editError: null,
+      pendingDelete: null,
+      contextMenu: null,
+      draftOffer: null,
+      documentEpoch: get().documentEpoch + 1,
+    });
     get().resetHistory();
   },
   replaceFromDisk: (document) => {
@@ -26,7 +35,8 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get) => ({
     const { document, saved } = get();
     if (!document || !saved) return;
     const nextSaved: PlanDocument = { plan: sent.plan ?? saved.plan, stepConfig: sent.stepConfig !== undefined ? sent.stepConfig : saved.stepConfig };
-    const unchangedSince = (sent.plan === undefined || sent.plan === document.plan) && (sent.stepConfig === undefined || sent.stepConfig === document.stepConfig);
+    const unchangedSince =
+      (sent.plan === undefined || sent.plan === document.plan) && (sent.stepConfig === undefined || sent.stepConfig === document.stepConfig);
     const next: WorkflowDocument = {
       ...document,
       ...(revisions.planRevision !== undefined ? { planRevision: revisions.planRevision, legacy: false } : {}),
@@ -45,7 +55,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get) => ({
     const base = saved ?? { plan: theirs.plan!, stepConfig: theirs.stepConfig };
     const plan = mergeJson3(base.plan, mine.plan, theirs.plan);
     const config = mergeJson3(base.stepConfig, mine.stepConfig, theirs.stepConfig);
-    const merged = { plan: plan.value, stepConfig: (config.value ?? null) } as PlanDocument;
+    const merged = { plan: plan.value, stepConfig: config.value ?? null } as PlanDocument;
     get().recordHistory('Keep mine');
     const document = withPlanDocument({ ...theirs, id: get().workflowId ?? theirs.id }, merged);
     const nextSaved = planDocumentOf(theirs);

@@ -6,7 +6,8 @@ import { handleSides, renderCanvasNode } from '../../../test/render-canvas-node'
 import { loadGenerationFixture } from '../../../test/fixtures';
 
 const { plan, stepConfig } = loadGenerationFixture('AgentItems');
-const agentNode = (id: string, p: Plan = plan, statuses = {}) => planToFlow(p, { statuses, stepConfig }).nodes.find((n): n is AgentNode => n.type === 'agent' && n.id === id)!;
+const agentNode = (id: string, p: Plan = plan, statuses = {}) =>
+  planToFlow(p, { statuses, stepConfig }).nodes.find((n): n is AgentNode => n.type === 'agent' && n.id === id)!;
 
 describe('AgentNode', () => {
   it('draws an agent with routes as an orchestrator: one handle per route_id, the generic agent and next (LR right, TB bottom)', async () => {

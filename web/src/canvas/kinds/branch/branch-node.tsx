@@ -22,12 +22,19 @@ export const BranchNode = memo(function BranchNode({ data }: NodeProps<BranchNod
       <QuestionBody step={step} question={step.branch_question} placeholder="No branch question" />
       {(valuePath || source) && (
         <div className="pv-node__meta" data-testid="branch-value">
-          <span className="pv-chip pv-chip--value" title={`Picks the route by the value at ${valuePath ?? '(no value_path)'} in ${source ?? 'the route source'}`}>
+          <span
+            className="pv-chip pv-chip--value"
+            title={`Picks the route by the value at ${valuePath ?? '(no value_path)'} in ${source ?? 'the route source'}`}
+          >
             <FileSearch size={11} aria-hidden />
             <span className="pv-chip__text">{source ?? 'route source'}</span>
           </span>
           {valuePath && (
-            <span className="pv-chip pv-chip--value" data-testid="branch-value-path" title={cases.map(([value, route]) => `${value} → ${route}`).join('\n') || 'No value cases'}>
+            <span
+              className="pv-chip pv-chip--value"
+              data-testid="branch-value-path"
+              title={cases.map(([value, route]) => `${value} → ${route}`).join('\n') || 'No value cases'}
+            >
               <Braces size={11} aria-hidden />
               <span className="pv-chip__text">{valuePath}</span>
               <span className="pv-chip__count" data-testid="branch-cases">

@@ -15,11 +15,31 @@ export function BranchFields({ step }: KindFieldsProps<BranchStep>) {
   return (
     <>
       <Section title="Question">
-        <TextField label="Branch question" multiline value={step.branch_question ?? ''} onChange={(branch_question) => update({ branch_question }, 'branch_question')} hint="Asked when no value case decides" />
+        <TextField
+          label="Branch question"
+          multiline
+          value={step.branch_question ?? ''}
+          onChange={(branch_question) => update({ branch_question }, 'branch_question')}
+          hint="Asked when no value case decides"
+        />
       </Section>
       <Section title="Value" testId="branch-value-section">
-        <TextField label="Source file" value={step.route_source_file ?? ''} onChange={optionalText('route_source_file')} placeholder="review.json" hint="A context file the branch reads" testId="route-source-file" />
-        <TextField label="Value path" value={step.value_path ?? ''} onChange={optionalText('value_path')} placeholder="decision.status" hint="Where the value is inside it (dotted path)" testId="value-path" />
+        <TextField
+          label="Source file"
+          value={step.route_source_file ?? ''}
+          onChange={optionalText('route_source_file')}
+          placeholder="review.json"
+          hint="A context file the branch reads"
+          testId="route-source-file"
+        />
+        <TextField
+          label="Value path"
+          value={step.value_path ?? ''}
+          onChange={optionalText('value_path')}
+          placeholder="decision.status"
+          hint="Where the value is inside it (dotted path)"
+          testId="value-path"
+        />
         <BranchCasesEditor stepId={step.id} cases={step.value_cases} routes={step.routes ?? []} />
       </Section>
       <Section title="Routes" testId="routes-section">

@@ -8,7 +8,12 @@ export function ConditionalFields({ step, inFlow }: KindFieldsProps<ConditionalS
   const { update } = useStepUpdate(step.id);
   return (
     <Section title="Condition">
-      <TextField label="Condition question" multiline value={step.condition_question ?? ''} onChange={(condition_question) => update({ condition_question }, 'condition_question')} />
+      <TextField
+        label="Condition question"
+        multiline
+        value={step.condition_question ?? ''}
+        onChange={(condition_question) => update({ condition_question }, 'condition_question')}
+      />
       {inFlow && (
         <>
           <BranchTarget step={step} branch="true" label="If yes" />

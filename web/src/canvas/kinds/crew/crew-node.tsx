@@ -35,7 +35,11 @@ export const CrewNode = memo(function CrewNode({ data }: NodeProps<CrewNodeType>
           <ExternalLink size={11} aria-hidden />
           run by an external crew
         </span>
-        <span className="pv-chip pv-chip--muted" data-testid="crew-timeout" title={`Waits at most ${timeout} s for the crew${timeout === DEFAULT_TIMEOUT_SECONDS && !(step.timeout_seconds && step.timeout_seconds > 0) ? ' (the default)' : ''}`}>
+        <span
+          className="pv-chip pv-chip--muted"
+          data-testid="crew-timeout"
+          title={`Waits at most ${timeout} s for the crew${timeout === DEFAULT_TIMEOUT_SECONDS && !(step.timeout_seconds && step.timeout_seconds > 0) ? ' (the default)' : ''}`}
+        >
           <Timer size={11} aria-hidden />
           {formatSeconds(timeout)}
         </span>

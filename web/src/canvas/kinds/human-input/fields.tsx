@@ -17,7 +17,12 @@ export function HumanInputFields({ step, inFlow }: KindFieldsProps<HumanInputSte
   return (
     <Section title="Question">
       <TextField label="Question" multiline value={step.question ?? ''} onChange={(question) => update({ question }, 'question')} />
-      <TextField label="Variable name" value={step.variable_name ?? ''} onChange={(variable_name) => update({ variable_name }, 'variable_name')} hint="Where the answer is stored for later steps" />
+      <TextField
+        label="Variable name"
+        value={step.variable_name ?? ''}
+        onChange={(variable_name) => update({ variable_name }, 'variable_name')}
+        hint="Where the answer is stored for later steps"
+      />
       <SelectField label="Response type" value={type} options={types} onChange={(response_type) => update({ response_type })} />
       {type === 'multiple_choice' && <LinesField label="Options" values={step.options ?? []} onCommit={(options) => update({ options })} />}
       {inFlow &&

@@ -3,7 +3,9 @@ import type { Plan } from '@planvas/shared';
 import { fixtureNode } from '../../../test/fixture-nodes';
 import { handleSides, renderCanvasNode } from '../../../test/render-canvas-node';
 
-const single = (step: Record<string, unknown>): Plan => ({ steps: [{ type: 'human_input', id: 'ask', question: 'Ship it?', ...step } as Plan['steps'][number]] });
+const single = (step: Record<string, unknown>): Plan => ({
+  steps: [{ type: 'human_input', id: 'ask', question: 'Ship it?', ...step } as Plan['steps'][number]],
+});
 
 describe('HumanInputNode', () => {
   it('has one output per option (option-<index>), right in LR', async () => {

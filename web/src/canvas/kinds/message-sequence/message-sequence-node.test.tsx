@@ -28,7 +28,16 @@ describe('MessageSequenceNode', () => {
   });
 
   it('marks older item types and the older `messages` list', async () => {
-    const older = withStep({ type: 'message_sequence', id: 'old', title: 'Old', items: [{ id: 'a', type: 'message', message: 'Hello' }, { id: 'b', type: 'code' }, { id: 'c', type: 'user_message', message: 'Now' }] } as Step);
+    const older = withStep({
+      type: 'message_sequence',
+      id: 'old',
+      title: 'Old',
+      items: [
+        { id: 'a', type: 'message', message: 'Hello' },
+        { id: 'b', type: 'code' },
+        { id: 'c', type: 'user_message', message: 'Now' },
+      ],
+    } as Step);
     const first = await renderCanvasNode(sequenceNode(older), 'LR');
     expect(first.getAllByTestId('item-row').map((r) => r.classList.contains('is-legacy'))).toEqual([true, true, false]);
     expect(first.getAllByTestId('legacy-item')).toHaveLength(2);

@@ -17,7 +17,9 @@ describe('OpaqueNode (unknown step type)', () => {
   });
 
   it('does not crash on odd values (a non-string title, huge payloads)', async () => {
-    const plan = { steps: [{ type: 'future_kind', id: 'odd', title: 42, blob: 'x'.repeat(10_000), nested: { deep: [1, null, { a: true }] } }] } as unknown as Plan;
+    const plan = {
+      steps: [{ type: 'future_kind', id: 'odd', title: 42, blob: 'x'.repeat(10_000), nested: { deep: [1, null, { a: true }] } }],
+    } as unknown as Plan;
     const { wrapper, getByTestId } = await renderCanvasNode(fixtureNode('opaque', 'odd', { plan }), 'LR');
     expect(wrapper).toHaveTextContent('odd');
     expect(getByTestId('opaque-json').textContent!.length).toBeLessThan(2000);

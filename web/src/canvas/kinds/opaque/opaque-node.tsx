@@ -36,7 +36,8 @@ export const OpaqueNode = memo(function OpaqueNode({ data }: NodeProps<OpaqueNod
       number={data.number}
       size={size}
       handles={handles}
-      status={data.status} statusNote={data.statusNote}
+      status={data.status}
+      statusNote={data.statusNote}
       problems={data.problems}
     >
       <div className="pv-node__title" title={label}>

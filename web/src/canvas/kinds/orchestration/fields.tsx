@@ -11,7 +11,12 @@ export function OrchestrationFields({ step, inFlow }: KindFieldsProps<Orchestrat
   return (
     <>
       <Section title="Orchestrator">
-        <TextField label="Orchestrator description" multiline value={inner.description ?? ''} onChange={(description) => update({ orchestration_step: { ...inner, description } }, 'orchestration_step.description')} />
+        <TextField
+          label="Orchestrator description"
+          multiline
+          value={inner.description ?? ''}
+          onChange={(description) => update({ orchestration_step: { ...inner, description } }, 'orchestration_step.description')}
+        />
         <TextField
           label="Orchestrator success criteria"
           multiline

@@ -8,7 +8,7 @@ const { plan, stepConfig } = loadGenerationFixture('AgentworksKeysOnLine');
 const node = planToFlow(plan, { stepConfig }).nodes.find((n): n is OrchestratorNode => n.type === 'orchestrator')!;
 
 describe('OrchestratorNode', () => {
-  it('draws agentworks\' orchestrator as a todo_task: a handle per route, the generic agent (always on in this generation) and next', async () => {
+  it("draws agentworks' orchestrator as a todo_task: a handle per route, the generic agent (always on in this generation) and next", async () => {
     const lr = await renderCanvasNode(node, 'LR');
     expect(handleSides(lr.wrapper)).toEqual({ source: { pricing: 'right', usage: 'right', generic: 'right', next: 'right' }, target: { in: 'left' } });
     expect([...lr.wrapper.querySelectorAll('.pv-port-label')].map((l) => l.textContent)).toEqual(['Pricing analyst', 'Usage analyst', 'Generic agent', 'Next']);

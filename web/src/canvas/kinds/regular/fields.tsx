@@ -8,10 +8,20 @@ export function RegularFields({ step, inFlow }: KindFieldsProps<RegularStep>) {
   const { update, commit } = useStepUpdate(step.id);
   return (
     <Section title="Behaviour">
-      <CheckboxField label="Loop" checked={step.has_loop === true} onChange={(has_loop) => update({ has_loop })} hint="Repeat the step until the loop condition says stop" />
+      <CheckboxField
+        label="Loop"
+        checked={step.has_loop === true}
+        onChange={(has_loop) => update({ has_loop })}
+        hint="Repeat the step until the loop condition says stop"
+      />
       {step.has_loop === true && (
         <>
-          <TextField label="Loop condition" multiline value={step.loop_condition ?? ''} onChange={(loop_condition) => update({ loop_condition }, 'loop_condition')} />
+          <TextField
+            label="Loop condition"
+            multiline
+            value={step.loop_condition ?? ''}
+            onChange={(loop_condition) => update({ loop_condition }, 'loop_condition')}
+          />
           <NumberField label="Max iterations" integer min={1} value={step.max_iterations} onCommit={(max_iterations) => commit({ max_iterations })} />
         </>
       )}

@@ -9,7 +9,12 @@ export function RoutingFields({ step }: KindFieldsProps<RoutingStep>) {
   return (
     <>
       <Section title="Question">
-        <TextField label="Routing question" multiline value={step.routing_question ?? ''} onChange={(routing_question) => update({ routing_question }, 'routing_question')} />
+        <TextField
+          label="Routing question"
+          multiline
+          value={step.routing_question ?? ''}
+          onChange={(routing_question) => update({ routing_question }, 'routing_question')}
+        />
       </Section>
       <Section title="Routes" testId="routes-section">
         <RoutesEditor stepId={step.id} delegating={false} routes={step.routes ?? []} defaultRouteId={step.default_route_id} />

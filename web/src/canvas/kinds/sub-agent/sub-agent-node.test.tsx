@@ -41,7 +41,10 @@ describe('SubAgentNode (the step node variant for route sub-agents)', () => {
   });
 
   it('reads an untyped sub-agent step as regular', async () => {
-    const { wrapper } = await renderCanvasNode(fixtureNode('sub_agent', 'summarize-listings-sub-agent-neighbourhood-summary', { workflow: 'Workflow/UnknownStepType' }), 'LR');
+    const { wrapper } = await renderCanvasNode(
+      fixtureNode('sub_agent', 'summarize-listings-sub-agent-neighbourhood-summary', { workflow: 'Workflow/UnknownStepType' }),
+      'LR',
+    );
     expect(wrapper.querySelector('.pv-node__kind')).toHaveTextContent(/^Sub-agent$/);
   });
 });

@@ -17,7 +17,13 @@ import { titleOf } from '../../parts/text';
 export const SubAgentNode = memo(function SubAgentNode({ data }: NodeProps<SubAgentNodeType>) {
   const { size, handles } = useNodeGeometry(subAgentDefinition, data);
   const kind = stepKind(data.step);
-  const step = data.step as { id: string; title?: string | null; description?: string | null; context_dependencies?: string[] | null; context_output?: string | string[] | null };
+  const step = data.step as {
+    id: string;
+    title?: string | null;
+    description?: string | null;
+    context_dependencies?: string[] | null;
+    context_output?: string | string[] | null;
+  };
   return (
     <NodeShell
       kind="sub_agent"
@@ -27,7 +33,8 @@ export const SubAgentNode = memo(function SubAgentNode({ data }: NodeProps<SubAg
       title={titleOf(step)}
       size={size}
       handles={handles}
-      status={data.status} statusNote={data.statusNote}
+      status={data.status}
+      statusNote={data.statusNote}
       problems={data.problems}
     >
       <StepBody step={step} lines={1} />

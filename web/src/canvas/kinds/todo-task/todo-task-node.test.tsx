@@ -48,7 +48,13 @@ describe('TodoTaskNode', () => {
     expect(getByTestId('context-inputs')).toHaveTextContent('sources.json');
     expect(getByTestId('context-outputs')).toHaveTextContent('research_findings.json');
     // Rail labels name the routes beside their handles.
-    expect([...wrapper.querySelectorAll('.pv-port-label')].map((l) => l.textContent)).toEqual(['Literature Review', 'Data Extraction', 'Fact Check', 'Generic agent', 'Next']);
+    expect([...wrapper.querySelectorAll('.pv-port-label')].map((l) => l.textContent)).toEqual([
+      'Literature Review',
+      'Data Extraction',
+      'Fact Check',
+      'Generic agent',
+      'Next',
+    ]);
   });
 
   it('has no generic handle or indicator when the generic agent is off', async () => {
@@ -59,14 +65,17 @@ describe('TodoTaskNode', () => {
     expect(Object.keys(handleSides(wrapper).source)).toEqual(['literature', 'data-extraction', 'fact-check', 'next']);
   });
 
-  it.each(['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'completed', 'failed'] as const)('shows the %s status as a badge and a style', async (status) => {
-    const { wrapper, getByTestId } = await renderCanvasNode(todoNode(plan, { 'research-todo': status }), 'LR');
-    const root = wrapper.querySelector('.pv-node')!;
-    expect(root).toHaveAttribute('data-status', status);
-    expect(root).toHaveClass(`is-${status}`);
-    expect(getByTestId('status-badge')).toHaveClass(`pv-status--${status}`);
-    expect(getByTestId('status-badge')).toHaveTextContent(new RegExp(status, 'i'));
-  });
+  it.each(['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'completed', 'failed'] as const)(
+    'shows the %s status as a badge and a style',
+    async (status) => {
+      const { wrapper, getByTestId } = await renderCanvasNode(todoNode(plan, { 'research-todo': status }), 'LR');
+      const root = wrapper.querySelector('.pv-node')!;
+      expect(root).toHaveAttribute('data-status', status);
+      expect(root).toHaveClass(`is-${status}`);
+      expect(getByTestId('status-badge')).toHaveClass(`pv-status--${status}`);
+      expect(getByTestId('status-badge')).toHaveTextContent(new RegExp(status, 'i'));
+    },
+  );
 
   it('says completed and pending by the icon alone, the label kept for screen readers; an active status in words', async () => {
     for (const status of ['completed', 'pending'] as const) {

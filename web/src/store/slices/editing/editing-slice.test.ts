@@ -66,7 +66,9 @@ describe('authoring slice: every edit is one undoable step', () => {
       () => expect((asKnownStep(stepOf(store, 'choose-depth')!) as RoutingStep).routes![0]!.next_step_id).toBe('end'),
     );
     const before = docOf(store);
-    expect(store.getState().connectNodes({ source: 'gather-sources', sourceHandle: 'next', target: 'research-todo-sub-agent-literature', targetHandle: 'top' })).toBe(false);
+    expect(
+      store.getState().connectNodes({ source: 'gather-sources', sourceHandle: 'next', target: 'research-todo-sub-agent-literature', targetHandle: 'top' }),
+    ).toBe(false);
     expect(store.getState().connectNodes({ source: 'draft-report', sourceHandle: 'next', target: 'literature-reviewer', targetHandle: 'in' })).toBe(false);
     expect(store.getState().connectNodes({ source: 'research-todo', sourceHandle: 'literature', target: 'draft-report', targetHandle: 'in' })).toBe(false);
     expect(docOf(store).plan).toBe(before.plan);
@@ -184,14 +186,26 @@ describe('authoring slice: every edit is one undoable step', () => {
   it('adds, removes, renames, reorders and edits todo_task routes, their sub-agents and the generic agent', () => {
     const store = storeWithDocument();
     const routeIds = () => todo(store).predefined_routes!.map((r) => r.route_id);
-    expectUndoable(store, () => expect(store.getState().addRouteTo('research-todo')).toBe('route-4'), () => expect(routeIds()).toEqual(['literature', 'data-extraction', 'fact-check', 'route-4']));
-    expectUndoable(store, () => store.getState().removeRouteFrom('research-todo', 'literature'), () => expect(routeIds()).toEqual(['data-extraction', 'fact-check']));
+    expectUndoable(
+      store,
+      () => expect(store.getState().addRouteTo('research-todo')).toBe('route-4'),
+      () => expect(routeIds()).toEqual(['literature', 'data-extraction', 'fact-check', 'route-4']),
+    );
+    expectUndoable(
+      store,
+      () => store.getState().removeRouteFrom('research-todo', 'literature'),
+      () => expect(routeIds()).toEqual(['data-extraction', 'fact-check']),
+    );
     expectUndoable(
       store,
       () => store.getState().renameRouteOf('research-todo', 'literature', { routeId: 'papers', routeName: 'Papers' }),
       () => expect(todo(store).predefined_routes![0]).toMatchObject({ route_id: 'papers', route_name: 'Papers' }),
     );
-    expectUndoable(store, () => store.getState().moveRouteOf('research-todo', 2, 0), () => expect(routeIds()).toEqual(['fact-check', 'literature', 'data-extraction']));
+    expectUndoable(
+      store,
+      () => store.getState().moveRouteOf('research-todo', 2, 0),
+      () => expect(routeIds()).toEqual(['fact-check', 'literature', 'data-extraction']),
+    );
     expectUndoable(
       store,
       () => store.getState().updateRouteOf('research-todo', 'literature', { condition: 'papers first' }),
@@ -202,7 +216,11 @@ describe('authoring slice: every edit is one undoable step', () => {
       () => store.getState().setSubAgent('research-todo', 'literature', { ...todo(store).predefined_routes![0]!.sub_agent_step!, title: 'Reader' }),
       () => expect(stepOf(store, 'literature-reviewer')).toMatchObject({ title: 'Reader' }),
     );
-    expectUndoable(store, () => store.getState().setGenericAgentOf('research-todo', false), () => expect(todo(store).enable_generic_agent).toBe(false));
+    expectUndoable(
+      store,
+      () => store.getState().setGenericAgentOf('research-todo', false),
+      () => expect(todo(store).enable_generic_agent).toBe(false),
+    );
   });
 
   it('sets and removes agent_configs fields, creating the entry (and step_config) when missing', () => {

@@ -50,7 +50,9 @@ export const createEditingSlice: SliceCreator<EditingSlice> = (set, get, api) =>
       if (!doc || !state.document) return null;
       const result = run(doc);
       if (!result.ok) {
-        set({ editError: { label, reason: result.reason, details: result.details ?? [], ...(options.stepId !== undefined ? { stepId: options.stepId } : {}) } });
+        set({
+          editError: { label, reason: result.reason, details: result.details ?? [], ...(options.stepId !== undefined ? { stepId: options.stepId } : {}) },
+        });
         if (!options.quiet) get().toast({ tone: 'error', message: result.reason, ...(result.details ? { details: result.details } : {}) });
         return result;
       }
@@ -75,9 +77,17 @@ export const createEditingSlice: SliceCreator<EditingSlice> = (set, get, api) =>
       const plan = get().document?.plan;
       if (!plan) return null;
       // The file's own generation shapes the new step (its routes' ids, the generic-agent switch).
-      const step = createStep(kind, { ...(options.title !== undefined ? { title: options.title } : {}), existingIds: stepIdsOf(plan), generation: detectGeneration(plan).generation });
+      const step = createStep(kind, {
+        ...(options.title !== undefined ? { title: options.title } : {}),
+        existingIds: stepIdsOf(plan),
+        generation: detectGeneration(plan).generation,
+      });
       const { position } = options;
-      const result = edit(`Add ${STEP_KIND_LABELS[kind]}`, (doc) => addStep(doc, step, options.at ?? {}), position ? { positions: (p) => ({ ...p, [step.id]: position }) } : {});
+      const result = edit(
+        `Add ${STEP_KIND_LABELS[kind]}`,
+        (doc) => addStep(doc, step, options.at ?? {}),
+        position ? { positions: (p) => ({ ...p, [step.id]: position }) } : {},
+      );
       if (!result) return null;
       selectSteps([step.id]);
       // Added by a click (no drop point): bring it into view once it is laid out.
@@ -96,7 +106,8 @@ export const createEditingSlice: SliceCreator<EditingSlice> = (set, get, api) =>
     },
     disconnectOutput: (stepId, handle) => edit('Disconnect', (doc) => disconnect(doc, { source: stepId, sourceHandle: handle }), { stepId }) !== null,
 
-    updateStepFields: (stepId, change, coalesce) => edit('Edit step', (doc) => updateStep(doc, stepId, change), { stepId, ...typing(`step:${stepId}`, coalesce) }) !== null,
+    updateStepFields: (stepId, change, coalesce) =>
+      edit('Edit step', (doc) => updateStep(doc, stepId, change), { stepId, ...typing(`step:${stepId}`, coalesce) }) !== null,
     renameStep: (oldId, newId) => {
       const plan = get().document?.plan;
       if (!plan) return false;
@@ -117,13 +128,15 @@ export const createEditingSlice: SliceCreator<EditingSlice> = (set, get, api) =>
     },
     addRouteTo: (stepId, options = {}) => edit('Add route', (doc) => addRoute(doc, stepId, options), { stepId })?.routeId ?? null,
     removeRouteFrom: (stepId, routeId) => edit('Remove route', (doc) => removeRoute(doc, stepId, routeId), { stepId }) !== null,
-    renameRouteOf: (stepId, routeId, names) => edit('Rename route', (doc) => renameRoute(doc, stepId, routeId, names), { stepId, quiet: names.routeId !== undefined }) !== null,
+    renameRouteOf: (stepId, routeId, names) =>
+      edit('Rename route', (doc) => renameRoute(doc, stepId, routeId, names), { stepId, quiet: names.routeId !== undefined }) !== null,
     moveRouteOf: (stepId, from, to) => edit('Move route', (doc) => moveRoute(doc, stepId, from, to), { stepId }) !== null,
     updateRouteOf: (stepId, routeId, change, coalesce) =>
       edit('Edit route', (doc) => updateRoute(doc, stepId, routeId, change), { stepId, ...typing(`route:${stepId}:${routeId}`, coalesce) }) !== null,
     setSubAgent: (stepId, routeId, subAgent, coalesce) =>
       edit('Edit sub-agent', (doc) => setSubAgentStep(doc, stepId, routeId, subAgent), { stepId, ...typing(`sub:${stepId}:${routeId}`, coalesce) }) !== null,
-    setGenericAgentOf: (stepId, enabled) => edit(enabled ? 'Enable generic agent' : 'Disable generic agent', (doc) => setGenericAgent(doc, stepId, enabled), { stepId }) !== null,
+    setGenericAgentOf: (stepId, enabled) =>
+      edit(enabled ? 'Enable generic agent' : 'Disable generic agent', (doc) => setGenericAgent(doc, stepId, enabled), { stepId }) !== null,
     setAgentConfigOf: (stepId, patch, coalesce) =>
       edit('Edit step configuration', (doc) => setAgentConfig(doc, stepId, patch), { stepId, ...typing(`config:${stepId}`, coalesce) }) !== null,
     removeAgentConfigFieldOf: (stepId, field) => edit('Remove configuration field', (doc) => removeAgentConfigField(doc, stepId, field), { stepId }) !== null,
