@@ -65,7 +65,11 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle reads the imported files with this parser; without it TypeScript files are skipped silently.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       // Type-aware rules that catch real bugs here: a forgotten await loses errors and ordering.
       '@typescript-eslint/no-floating-promises': 'error',
@@ -81,6 +85,13 @@ export default tseslint.config(
         { selector: 'ImportDeclaration[source.value=/FORMATS\\.md|\\.\\.\\/shared\\//]', message: 'The repository does not depend on documents outside it.' },
       ],
     },
+  },
+  {
+    // Known debt: the plan schema is recursive (a route holds a sub-agent step, a step holds routes
+    // and branch steps), declared with z.lazy across one module per kind and the STEP_KINDS
+    // registry; those modules import each other. ARCHITECTURE.md "Known debt" says how to untie it.
+    files: ['shared/src/plan/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
   },
   {
     // Tests read JSON answers loosely; shipped code may not.

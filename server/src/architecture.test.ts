@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layering of server/CONTEXT.md, checked on every test run: a file imports only its own layer
- * and the layers below it, only tests import test-support/, and no files import each other in a
- * circle. So storage, runs and the engine never reach for HTTP (their errors are domain errors,
+ * and the layers below it, only tests import test-support/, and (ESLint's import-x/no-cycle)
+ * no files import each other in a circle. So storage, runs and the engine never reach for HTTP (their errors are domain errors,
  * which plugins/error-handler.ts maps to answers), and a route is the only place a request meets
  * the domain.
  */
@@ -75,39 +75,5 @@ describe('server layering (server/CONTEXT.md)', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
-
-  it('no import cycle between files', () => {
-    const cycles: string[][] = [];
-    const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    let counter = 0;
-    const connect = (v: string) => {
-      index.set(v, counter);
-      low.set(v, counter++);
-      stack.push(v);
-      onStack.add(v);
-      for (const w of graph.get(v) ?? []) {
-        if (isTest(w)) continue;
-        if (!index.has(w)) {
-          connect(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-      }
-      if (low.get(v) === index.get(v)) {
-        const component: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          onStack.delete(w);
-          component.push(name(w));
-        } while (w !== v);
-        if (component.length > 1) cycles.push(component.sort());
-      }
-    };
-    for (const file of files) if (!isTest(file) && !index.has(file)) connect(file);
-    expect(cycles).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layering of web/CONTEXT.md, checked on every test run: a file imports only its own layer
- * and the layers below it, and no files import each other in a circle. A step kind's folder
+ * and the layers below it (ESLint's import-x/no-cycle checks that no files import each other in a
+ * circle). A step kind's folder
  * (`canvas/kinds/<kind>/`) holds everything the app knows about the kind, so its files belong to
  * the layer of their role: `definition.ts` (size and handles, used by the layout without React)
  * is `flow`, `fields.tsx` (the inspector's form) is `forms`, the node component is `canvas`.
@@ -64,40 +65,6 @@ describe('web layering (web/CONTEXT.md)', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
-
-  it('no import cycle between files', () => {
-    const cycles: string[][] = [];
-    const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    let counter = 0;
-    const connect = (v: string) => {
-      index.set(v, counter);
-      low.set(v, counter++);
-      stack.push(v);
-      onStack.add(v);
-      for (const w of graph.get(v) ?? []) {
-        if (isTest(w)) continue;
-        if (!index.has(w)) {
-          connect(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-      }
-      if (low.get(v) === index.get(v)) {
-        const component: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          onStack.delete(w);
-          component.push(name(w));
-        } while (w !== v);
-        if (component.length > 1) cycles.push(component.sort());
-      }
-    };
-    for (const file of files) if (!isTest(file) && !index.has(file)) connect(file);
-    expect(cycles).toEqual([]);
   });
 
   it('knows every top-level folder', () => {

@@ -1,10 +1,7 @@
 import { UsersRound } from 'lucide-react';
 import { stepDefinition } from '../../../flow/kind-parts/step-definition';
 
-export const crewDefinition = stepDefinition({
-  kind: 'crew',
-  label: 'Crew',
-  hint: 'Hands the work to an external crew and waits',
-  icon: UsersRound,
-  content: { width: 280, height: 150 },
-});
+/** The palette's tooltip. */
+const hint = 'Hands the work to an external crew and waits';
+
+export const crewDefinition = stepDefinition({ kind: 'crew', label: 'Crew', hint, icon: UsersRound, content: { width: 280, height: 150 } });

@@ -2,10 +2,13 @@ import { MessagesSquare } from 'lucide-react';
 import { delegatingContent } from '../../../flow/kind-parts/delegating-content';
 import { stepDefinition } from '../../../flow/kind-parts/step-definition';
 
+/** The palette's tooltip. */
+const hint = 'One conversation fed its items in order';
+
 export const messageSequenceDefinition = stepDefinition({
   kind: 'message_sequence',
   label: 'Message sequence',
-  hint: 'One conversation fed its items in order',
+  hint,
   icon: MessagesSquare,
   content: delegatingContent,
 });

@@ -3,10 +3,7 @@ import { delegatingContent } from '../../../flow/kind-parts/delegating-content';
 import { stepDefinition } from '../../../flow/kind-parts/step-definition';
 
 /** agentworks' name for the todo orchestrator: drawn as a todo_task is. */
-export const orchestratorDefinition = stepDefinition({
-  kind: 'orchestrator',
-  label: 'Orchestrator',
-  hint: 'Plans todos and delegates them to sub-agents',
-  icon: Waypoints,
-  content: delegatingContent,
-});
+/** The palette's tooltip. */
+const hint = 'Plans todos and delegates them to sub-agents';
+
+export const orchestratorDefinition = stepDefinition({ kind: 'orchestrator', label: 'Orchestrator', hint, icon: Waypoints, content: delegatingContent });

@@ -1,10 +1,7 @@
 import { Workflow } from 'lucide-react';
 import { stepDefinition } from '../../../flow/kind-parts/step-definition';
 
-export const regularDefinition = stepDefinition({
-  kind: 'regular',
-  label: 'Step',
-  hint: 'One agent does one task',
-  icon: Workflow,
-  content: { width: 280, height: 132 },
-});
+/** The palette's tooltip. */
+const hint = 'One agent does one task';
+
+export const regularDefinition = stepDefinition({ kind: 'regular', label: 'Step', hint, icon: Workflow, content: { width: 280, height: 132 } });

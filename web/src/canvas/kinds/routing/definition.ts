@@ -1,10 +1,7 @@
 import { Signpost } from 'lucide-react';
 import { stepDefinition } from '../../../flow/kind-parts/step-definition';
 
-export const routingDefinition = stepDefinition({
-  kind: 'routing',
-  label: 'Routing',
-  hint: 'Picks one of several next steps',
-  icon: Signpost,
-  content: { width: 280, height: 110 },
-});
+/** The palette's tooltip. */
+const hint = 'Picks one of several next steps';
+
+export const routingDefinition = stepDefinition({ kind: 'routing', label: 'Routing', hint, icon: Signpost, content: { width: 280, height: 110 } });
