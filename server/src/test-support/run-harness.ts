@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { EventEnvelope, RunSummary } from '@planvas/shared';
 import { RunEngine, type RunEngineOptions } from '../engine/run-engine';
 import type { Provider } from '../engine/providers/provider';
@@ -124,3 +125,10 @@ export async function runEvents(app: FastifyInstance, runId: string): Promise<Ev
 }
 
 export const workflowRunsUrl = (id: string, suffix = '') => `/api/workflows/${encodeURIComponent(id)}/runs${suffix}`;
+
+/** Starts a run of workflow `id` through the API (no pacing unless `body` says) and returns its id; the test fails unless it is created. */
+export async function startRun(app: FastifyInstance, id: string, body: Record<string, unknown> = { paceMs: 0 }): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: workflowRunsUrl(id), payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().runId as string;
+}

@@ -1,19 +1,15 @@
+// A scripted run of the demo workflow end to end: its events, the files it writes, human input and the run list.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groupEventsByIteration, parseDecisionLog, type EventEnvelope, type TodoList } from '@planvas/shared';
-import { runEvents, runSummary, todoTaskPlan, until, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../test-support/run-harness';
+import { runEvents, runSummary, startRun, until, waitForStatus, workflowRunsUrl } from '../../test-support/run-harness';
 import { useFixtureApp } from '../../test-support/fixture-app';
 
 const DEMO = 'Workflow/ResearchReport';
 const fixture = useFixtureApp('each');
-
-async function start(id: string, body: Record<string, unknown> = { paceMs: 0 }): Promise<string> {
-  const response = await fixture.app.inject({ method: 'POST', url: workflowRunsUrl(id), payload: body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().runId as string;
-}
+const start = (id: string, body?: Record<string, unknown>) => startRun(fixture.app, id, body);
 
 const ofStep = (events: EventEnvelope[], stepId: string) => events.filter((e) => e.data['step_id'] === stepId && e.type !== 'step_status');
 
@@ -241,169 +237,5 @@ describe('scripted demo run (Workflow/ResearchReport)', () => {
     ).toEqual(['$', '$.paceMs', '$.provider'].sort());
     expect((await fixture.app.inject({ method: 'POST', url: workflowRunsUrl('Workflow/Nope'), payload: {} })).statusCode).toBe(404);
     expect((await fixture.app.inject({ url: '/api/runs/../../etc' })).statusCode).toBe(404);
-  });
-});
-
-describe('faults and limits', () => {
-  it('cancels a run: the step fails with the reason, the run stops, todos.json stays readable, the server keeps serving', async () => {
-    const runId = await start(DEMO, { paceMs: 40 });
-    await until(async () => (await runEvents(fixture.app, runId)).some((e) => e.type === 'todo_task_route_selected') || undefined, 'a decision');
-    const cancel = await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
-    expect(cancel.statusCode).toBe(200);
-    expect(cancel.json().run).toMatchObject({ status: 'cancelled', error: 'cancelled by the user' });
-    const events = await runEvents(fixture.app, runId);
-    expect(events.at(-1)).toMatchObject({ type: 'run_status', data: { status: 'cancelled', reason: 'cancelled by the user' } });
-    expect(events.find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'cancelled', step_id: 'research-todo' });
-    expect(events.some((e) => e.type === 'step_status' && e.data['step_id'] === 'research-todo' && e.data['status'] === 'failed')).toBe(true);
-    const todos = JSON.parse(await readFile(join(fixture.ws.root, DEMO, 'runs', runId, 'execution/research-todo/todos.json'), 'utf8')) as TodoList;
-    expect(todos.todos.length).toBeGreaterThan(0);
-    expect((await fixture.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    expect((await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` })).statusCode).toBe(200);
-  });
-
-  it('fails the step when execution_max_turns is reached, with that reason', async () => {
-    await writeWorkflow(fixture.ws.root, 'Test/MaxTurns', todoTaskPlan({ routes: 3 }), { steps: [{ id: 'work', agent_configs: { execution_max_turns: 2 } }] });
-    const runId = await start('Test/MaxTurns');
-    const run = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
-    expect(run.status).toBe('failed');
-    expect(run.error).toMatch(/^execution_max_turns \(2\) reached/);
-    const events = await runEvents(fixture.app, runId);
-    expect(events.filter((e) => e.type === 'todo_task_route_selected')).toHaveLength(2);
-    expect(events.find((e) => e.type === 'run_error')!.data).toMatchObject({ kind: 'max_turns', step_id: 'work' });
-  });
-
-  it('passes validation when outputs satisfy it and fails the step with the problems when they do not', async () => {
-    await writeWorkflow(
-      fixture.ws.root,
-      'Test/Passes',
-      todoTaskPlan({
-        routes: 1,
-        validation: {
-          files: [
-            { file_name: 'result.json', must_exist: true },
-            { file_name: 'part1.md', must_exist: true },
-          ],
-        },
-      }),
-    );
-    const ok = await waitForStatus(fixture.app, await start('Test/Passes'), ['failed', 'completed']);
-    expect(ok.status, ok.error).toBe('completed');
-
-    await writeWorkflow(
-      fixture.ws.root,
-      'Test/Fails',
-      todoTaskPlan({
-        routes: 1,
-        validation: {
-          files: [
-            { file_name: 'result.json', must_exist: true },
-            { file_name: 'never-written.json', must_exist: true },
-          ],
-        },
-      }),
-    );
-    const runId = await start('Test/Fails');
-    const failed = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
-    expect(failed.status).toBe('failed');
-    expect(failed.error).toBe('validation failed: never-written.json: the file does not exist');
-    const events = await runEvents(fixture.app, runId);
-    expect(events.find((e) => e.type === 'validation_result')!.data).toEqual({
-      step_id: 'work',
-      passed: false,
-      problems: [{ file: 'never-written.json', message: 'the file does not exist' }],
-    });
-    expect(events.some((e) => e.type === 'todo_task_step_completed')).toBe(false);
-    // No learning from a step that failed validation.
-    expect(events.some((e) => e.type === 'learning_recorded')).toBe(false);
-  });
-
-  it('respects disable_learning of a sub-agent', async () => {
-    await writeWorkflow(fixture.ws.root, 'Test/NoLearn', todoTaskPlan({ routes: 2 }), {
-      steps: [{ id: 'agent-2', agent_configs: { disable_learning: true } }],
-    });
-    const run = await waitForStatus(fixture.app, await start('Test/NoLearn'), ['failed', 'completed']);
-    expect(run.status).toBe('completed');
-    expect(existsSync(join(fixture.ws.root, 'Test/NoLearn/learnings/agent-1/learnings.md'))).toBe(true);
-    expect(existsSync(join(fixture.ws.root, 'Test/NoLearn/learnings/agent-2'))).toBe(false);
-  });
-
-  it('stops with a clear error at a step type it cannot execute', async () => {
-    const runId = await start('Workflow/UnknownStepType');
-    const run = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
-    expect(run.status).toBe('failed');
-    expect(run.error).toBe('step "scrape-portal" has type "web_scrape", which planvas cannot execute');
-    expect((await runEvents(fixture.app, runId)).find((e) => e.type === 'run_error')!.data).toMatchObject({
-      kind: 'unsupported_step',
-      step_id: 'scrape-portal',
-    });
-  });
-});
-
-describe('objective and branching', () => {
-  it('records an objective edit as an event and applies it from the next orchestrator turn', async () => {
-    await writeWorkflow(fixture.ws.root, 'Test/Objective', {
-      steps: [{ type: 'human_input', id: 'ask', question: 'Go?', response_type: 'text' }, ...(todoTaskPlan({ routes: 1 }).steps as unknown[])],
-    });
-    const runId = await start('Test/Objective');
-    await waitForStatus(fixture.app, runId, ['waiting_input']);
-    const put = await fixture.app.inject({ method: 'PUT', url: `/api/runs/${runId}/objective`, payload: { objective: 'A sharper objective', stepId: 'work' } });
-    expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().event).toMatchObject({ type: 'objective_updated', data: { objective: 'A sharper objective', step_id: 'work', updated_by: 'user' } });
-    expect((await fixture.app.inject({ method: 'PUT', url: `/api/runs/${runId}/objective`, payload: { objective: 5 } })).statusCode).toBe(400);
-    await fixture.app.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'yes please' } });
-    await waitForStatus(fixture.app, runId, ['completed', 'failed']);
-    const snapshots = (await runEvents(fixture.app, runId)).filter((e) => e.type === 'todo_snapshot');
-    expect(snapshots[0]!.data['objective']).toBe('Do the work');
-    expect(snapshots.at(-1)!.data['objective']).toBe('A sharper objective');
-    const todos = JSON.parse(await readFile(join(fixture.ws.root, 'Test/Objective/runs', runId, 'execution/work/todos.json'), 'utf8')) as TodoList;
-    expect(todos.objective).toBe('A sharper objective');
-  });
-
-  it('continues from iteration k of a run: seeded todos and objective, linked to the parent, numbering from k+1', async () => {
-    const parentId = await start(DEMO);
-    await waitForStatus(fixture.app, parentId, ['waiting_input']);
-    const parentEvents = await runEvents(fixture.app, parentId);
-    const parentSnapshot2 = parentEvents.find((e) => e.type === 'todo_snapshot' && e.data['iteration'] === 2)!;
-
-    const snapshotApi = await fixture.app.inject({ url: `/api/runs/${parentId}/snapshot?iteration=2` });
-    expect(snapshotApi.json().snapshot).toEqual(parentSnapshot2.data);
-
-    const childId = await start(DEMO, { paceMs: 0, from: { runId: parentId, iteration: 2 } });
-    const child = await waitForStatus(fixture.app, childId, ['waiting_input', 'failed']);
-    expect(child.status, child.error).toBe('waiting_input');
-    expect(child.parent).toEqual({ runId: parentId, iteration: 2, stepId: 'research-todo' });
-    const events = await runEvents(fixture.app, childId);
-    expect(events[0]).toMatchObject({ type: 'run_status', data: { status: 'running', parent: { run_id: parentId, iteration: 2, step_id: 'research-todo' } } });
-    const seeded = events.find((e) => e.type === 'todo_snapshot')!;
-    expect(seeded.data).toMatchObject({ iteration: 2, reason: 'seeded', todos: parentSnapshot2.data['todos'], objective: parentSnapshot2.data['objective'] });
-    // The branch starts at the todo_task step, not at the top of the plan: the step before it
-    // ran in the parent and shows as completed there, carried over; the rest start pending.
-    const running = events.filter((e) => e.type === 'step_status' && e.data['status'] === 'running').map((e) => e.data['step_id']);
-    expect(running[0]).toBe('research-todo');
-    const initial = new Map(
-      events
-        .filter((e) => e.type === 'step_status')
-        .map((e) => [e.data['step_id'], e.data] as const)
-        .reverse(),
-    );
-    expect(initial.get('gather-sources')).toMatchObject({ status: 'completed', carried_over_from: parentId });
-    expect(initial.get('research-todo')).toMatchObject({ status: 'pending' });
-    expect(initial.get('research-todo')).not.toHaveProperty('carried_over_from');
-    expect(initial.get('publish-report')).toMatchObject({ status: 'pending' });
-    expect(running).not.toContain('gather-sources');
-    const iterations = events.filter((e) => e.type === 'todo_task_route_selected').map((e) => e.data['iteration']);
-    expect(iterations).toEqual([3, 4, 5, 6]);
-    // No todos were re-planned: the four remaining decisions work on the parent's todos.
-    expect(events.some((e) => e.type === 'todo_task_item_created')).toBe(false);
-
-    const list = (await fixture.app.inject({ url: `/api/runs?workflow=${encodeURIComponent(DEMO)}` })).json().runs as Array<{ id: string; parent?: unknown }>;
-    expect(list.find((r) => r.id === childId)!.parent).toEqual({ runId: parentId, iteration: 2, stepId: 'research-todo' });
-
-    const noSnapshot = await fixture.app.inject({
-      method: 'POST',
-      url: workflowRunsUrl(DEMO),
-      payload: { paceMs: 0, from: { runId: parentId, iteration: 2, stepId: 'draft-outline' } },
-    });
-    expect(noSnapshot.statusCode).toBe(409);
   });
 });
