@@ -1,7 +1,9 @@
 import { formatJsonPath } from '../errors';
 import { detectIndent } from './detect-indent';
+import { keysOf, LINEAR_DUPLICATE_SCAN_LIMIT, repeatsEarlierKey } from './duplicate-keys';
 import { JsonSyntaxError, jsonSyntaxMessages as messages } from './json-syntax-error';
 import type { JsonSource } from './json-source';
+import { BOM, isDigit, JsonTokenScanner, MINUS, QUOTE } from './json-token-scanner';
 import { Field, Flag, JsonKind, JsonTree, NODE_STRIDE, type JsonNodeId } from './json-tree';
 
 /**
@@ -9,8 +11,6 @@ import { Field, Flag, JsonKind, JsonTree, NODE_STRIDE, type JsonNodeId } from '.
  * parser and the recursive writer that later walks the same tree.
  */
 export const MAX_JSON_DEPTH = 1000;
-
-const BOM = 0xfeff;
 
 /** Parses like JSON.parse (same value, same inputs rejected) and keeps a syntax tree with offsets. */
 export function parseJsonSource(text: string): JsonSource {
@@ -32,57 +32,21 @@ export function parseJsonSource(text: string): JsonSource {
   };
 }
 
-// Character codes the parser branches on.
-const TAB = 9;
-const LINE_FEED = 10;
-const CARRIAGE_RETURN = 13;
-const SPACE = 32;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const ASTERISK = 42;
-const PLUS = 43;
+// Character codes the tree builder branches on (the scanner's are in json-token-scanner.ts).
 const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const SLASH = 47;
-const ZERO = 48;
-const NINE = 57;
 const COLON = 58;
-const UPPER_E = 69;
 const BRACKET_OPEN = 91;
-const BACKSLASH = 92;
 const BRACKET_CLOSE = 93;
-const LOWER_E = 101;
-const LOWER_U = 117;
 const BRACE_OPEN = 123;
 const BRACE_CLOSE = 125;
 
-/** Characters allowed after a backslash, besides 'u'. */
-const SIMPLE_ESCAPE = new Set([QUOTE, BACKSLASH, SLASH, 98, 102, 110, 114, 116]); // " \ / b f n r t
-
-/** Objects with more members than this look for repeated keys in a Set instead of scanning. */
-const LINEAR_DUPLICATE_SCAN_LIMIT = 16;
-
-function isDigit(code: number): boolean {
-  return code >= ZERO && code <= NINE;
-}
-
-function isHexDigit(code: number): boolean {
-  return isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
-}
-
-class SourceParser {
-  private pos: number;
-  /** Line breaks only occur in whitespace, so counting them there tells which containers span lines. */
-  private lineBreaks = 0;
+/** Builds the syntax tree from the tokens JsonTokenScanner validates. */
+class SourceParser extends JsonTokenScanner {
   private nodes: Int32Array;
   private size = 0;
 
-  constructor(
-    private readonly text: string,
-    start: number,
-  ) {
-    this.pos = start;
+  constructor(text: string, start: number) {
+    super(text, start);
     // Pretty-printed plans hold about one node per 40 characters; growing is by doubling anyway.
     this.nodes = new Int32Array(Math.max(64, (text.length >> 5) * NODE_STRIDE));
   }
@@ -96,7 +60,7 @@ class SourceParser {
     return new JsonTree(this.text, this.nodes, this.size);
   }
 
-  private fail(reason: string, offset: number = this.pos): never {
+  protected override fail(reason: string, offset: number = this.pos): never {
     throw new JsonSyntaxError(reason, this.text, offset, formatJsonPath(this.openPath()));
   }
 
@@ -123,41 +87,6 @@ class SourceParser {
       node = child;
     }
     return path;
-  }
-
-  private describeCurrent(): string {
-    const code = this.text.codePointAt(this.pos) ?? 0;
-    return code < 0x20 || code === 0x7f || code === BOM || code === 0xa0
-      ? `character U+${code.toString(16).toUpperCase().padStart(4, '0')}`
-      : `character '${String.fromCodePoint(code)}'`;
-  }
-
-  private unexpected(expected: string): never {
-    if (this.pos >= this.text.length) this.fail(messages.unexpectedEnd(expected));
-    const code = this.text.charCodeAt(this.pos);
-    if (code === SLASH) {
-      const next = this.text.charCodeAt(this.pos + 1);
-      if (next === SLASH || next === ASTERISK) this.fail(messages.comment);
-    }
-    if (code === APOSTROPHE) this.fail(messages.singleQuotes);
-    this.fail(messages.unexpectedCharacter(this.describeCurrent(), expected));
-  }
-
-  private skipWhitespace(): void {
-    const text = this.text;
-    let pos = this.pos;
-    for (;;) {
-      const code = text.charCodeAt(pos);
-      if (code === SPACE || code === TAB) {
-        pos++;
-      } else if (code === LINE_FEED || code === CARRIAGE_RETURN) {
-        this.lineBreaks++;
-        pos++;
-      } else {
-        break;
-      }
-    }
-    this.pos = pos;
   }
 
   private allocate(leadingStart: number, keyStart: number, keyEnd: number, keyFlags: number): JsonNodeId {
@@ -252,11 +181,11 @@ class SourceParser {
         count++;
         if ((flags & Flag.DuplicateKeys) === 0) {
           if (count > LINEAR_DUPLICATE_SCAN_LIMIT) {
-            seenKeys ??= this.keysOf(id, count - 1);
+            seenKeys ??= keysOf(this.tree(), id, count - 1);
             const key = this.tree().key(member);
             if (seenKeys.has(key)) flags |= Flag.DuplicateKeys;
             seenKeys.add(key);
-          } else if (this.repeatsEarlierKey(id, member)) {
+          } else if (repeatsEarlierKey(this.text, this.nodes, this.size, id, member)) {
             flags |= Flag.DuplicateKeys;
           }
         }
@@ -282,47 +211,6 @@ class SourceParser {
   /** A view of the nodes parsed so far, for key comparisons during parsing. */
   private tree(): JsonTree {
     return new JsonTree(this.text, this.nodes, this.size);
-  }
-
-  private keysOf(object: JsonNodeId, count: number): Set<string> {
-    const tree = this.tree();
-    const keys = new Set<string>();
-    let child = object + 1;
-    for (let i = 0; i < count; i++) {
-      keys.add(tree.key(child));
-      child = tree.nextSibling(child);
-    }
-    return keys;
-  }
-
-  private repeatsEarlierKey(object: JsonNodeId, member: JsonNodeId): boolean {
-    const nodes = this.nodes;
-    const text = this.text;
-    const base = member * NODE_STRIDE;
-    const start = nodes[base + Field.KeyStart] ?? 0;
-    const length = (nodes[base + Field.KeyEnd] ?? 0) - start;
-    const escaped = ((nodes[base + Field.KindAndFlags] ?? 0) & Flag.KeyEscaped) !== 0;
-    let tree: JsonTree | null = null;
-    for (let child = object + 1; child < member; child = nodes[child * NODE_STRIDE + Field.SubtreeEnd] ?? member) {
-      const childBase = child * NODE_STRIDE;
-      const otherStart = nodes[childBase + Field.KeyStart] ?? 0;
-      if (escaped || ((nodes[childBase + Field.KindAndFlags] ?? 0) & Flag.KeyEscaped) !== 0) {
-        // Different spellings may decode to the same key ("a" and "\u0061").
-        tree ??= this.tree();
-        if (tree.key(child) === tree.key(member)) return true;
-        continue;
-      }
-      if ((nodes[childBase + Field.KeyEnd] ?? 0) - otherStart !== length) continue;
-      let same = true;
-      for (let i = 1; i < length - 1; i++) {
-        if (text.charCodeAt(start + i) !== text.charCodeAt(otherStart + i)) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return true;
-    }
-    return false;
   }
 
   private parseArray(id: JsonNodeId, depth: number): void {
@@ -357,70 +245,5 @@ class SourceParser {
     }
     this.nodes[id * NODE_STRIDE + Field.ChildCount] = count;
     this.finish(id, JsonKind.Array | (this.lineBreaks > lineBreaksBefore ? Flag.Multiline : 0));
-  }
-
-  /** Validates a string starting at pos and leaves pos after its closing quote; true if it has escapes. */
-  private scanString(): boolean {
-    const text = this.text;
-    const length = text.length;
-    const start = this.pos;
-    let pos = start + 1;
-    let escaped = false;
-    for (;;) {
-      if (pos >= length) this.fail(messages.unterminatedString, start);
-      const code = text.charCodeAt(pos);
-      if (code === QUOTE) break;
-      if (code === BACKSLASH) {
-        escaped = true;
-        const escape = text.charCodeAt(pos + 1);
-        if (escape === LOWER_U) {
-          for (let i = 2; i < 6; i++) {
-            if (!isHexDigit(text.charCodeAt(pos + i))) this.fail(messages.invalidEscape(text.slice(pos, pos + 6)), pos);
-          }
-          pos += 6;
-        } else if (SIMPLE_ESCAPE.has(escape)) {
-          pos += 2;
-        } else {
-          if (pos + 1 >= length) this.fail(messages.unterminatedString, start);
-          this.fail(messages.invalidEscape(text.slice(pos, pos + 2)), pos);
-        }
-        continue;
-      }
-      if (code < 0x20) this.fail(messages.controlCharacter(code), pos);
-      pos++;
-    }
-    this.pos = pos + 1;
-    return escaped;
-  }
-
-  private scanNumber(): void {
-    const text = this.text;
-    const start = this.pos;
-    let pos = start;
-    if (text.charCodeAt(pos) === MINUS) pos++;
-    const firstDigit = text.charCodeAt(pos);
-    if (firstDigit === ZERO) {
-      pos++;
-      if (isDigit(text.charCodeAt(pos))) this.fail(messages.leadingZero, start);
-    } else if (isDigit(firstDigit)) {
-      while (isDigit(text.charCodeAt(pos))) pos++;
-    } else {
-      if (text.startsWith('Infinity', pos)) this.fail(messages.invalidLiteral('Infinity'), start);
-      this.fail(messages.digitExpected("'-'"), pos);
-    }
-    if (text.charCodeAt(pos) === DOT) {
-      pos++;
-      if (!isDigit(text.charCodeAt(pos))) this.fail(messages.digitExpected('the decimal point'), pos);
-      while (isDigit(text.charCodeAt(pos))) pos++;
-    }
-    const exponent = text.charCodeAt(pos);
-    if (exponent === LOWER_E || exponent === UPPER_E) {
-      pos++;
-      const sign = text.charCodeAt(pos);
-      if (sign === PLUS || sign === MINUS) pos++;
-      if (!isDigit(text.charCodeAt(pos))) this.fail(messages.digitExpected('the exponent marker'), pos);
-      while (isDigit(text.charCodeAt(pos))) pos++;
-    }
-    this.pos = pos;
   }
 }
