@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium (installed by .ci/run via apt-get); Playwright never downloads a browser here.
-const CHROMIUM = process.env.PLANVAS_CHROMIUM ?? '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT } from './support/chromium';
 
 export default defineConfig({
   testDir: './tests',
@@ -15,20 +13,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    viewport: { width: 1440, height: 900 },
+    viewport: VIEWPORT,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
 });

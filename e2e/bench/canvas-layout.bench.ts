@@ -11,7 +11,8 @@ import { generatePlans, workflowIdOf, writeWorkspace } from './canvas-layout/pla
 import { progress, report } from './canvas-layout/report';
 import { check } from './canvas-layout/sample-checks';
 import type { Row } from './canvas-layout/samples';
-import { CHROMIUM, CHROMIUM_ARGS, REPEATS } from './canvas-layout/settings';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium';
+import { REPEATS } from './canvas-layout/settings';
 
 /**
  * Issue 3: opening big plans on the canvas. For plans of 100 to 2,000 steps (a quarter of them

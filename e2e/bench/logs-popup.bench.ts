@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { benchSize, isQuickBench, measured } from '../../server/bench/bench-runner';
+import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT } from '../support/chromium';
 import { startPlanvas, type PlanvasServer } from '../support/planvas-server';
 
 /**
@@ -16,16 +17,6 @@ const BATCH = 5000;
 const REPEATS = benchSize(5, 1);
 /** How long the popup may take to show its first rows before the bench counts it as broken. */
 const POPUP_TIMEOUT_MS = 60_000;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const ROUTES = [
   { id: 'literature', name: 'Literature Review' },
@@ -162,10 +153,10 @@ export async function run(): Promise<void> {
   const server = await startPlanvas();
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: process.env['PLANVAS_CHROMIUM'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const bigRun = await ingestRun(server, DECISIONS);
     const emptyRun = await ingestRun(server, 0);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await browser.newPage({ viewport: VIEWPORT });
     // tsx keeps function names with a `__name` helper that does not exist in the page the
     // evaluated functions below are sent to.
     await page.addInitScript('globalThis.__name = (fn) => fn;');

@@ -27,6 +27,14 @@ export const START_USAGE = `usage: pnpm start [--] [--workspace DIR] [--port N] 
   --data-dir D         where planvas keeps its own state (default: <repo>/.planvas/data/<workspace>)
   --no-open            do not open a browser`;
 
+/** The flags that take any text, and the option each sets. */
+const TEXT_FLAGS: ReadonlyMap<string, 'workspace' | 'dataDir' | 'host' | 'token'> = new Map([
+  ['--workspace', 'workspace'],
+  ['--data-dir', 'dataDir'],
+  ['--host', 'host'],
+  ['--token', 'token'],
+]);
+
 /**
  * Parses the server's flags. pnpm passes `pnpm start -- --port 5000` through with the `--`, so a
  * `--` anywhere is skipped; `--flag=value` works as well as `--flag value`.
@@ -46,19 +54,12 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
       i++;
       return next;
     };
+    const textOption = TEXT_FLAGS.get(name);
+    if (textOption !== undefined) {
+      options[textOption] = value();
+      continue;
+    }
     switch (name) {
-      case '--workspace':
-        options.workspace = value();
-        break;
-      case '--data-dir':
-        options.dataDir = value();
-        break;
-      case '--host':
-        options.host = value();
-        break;
-      case '--token':
-        options.token = value();
-        break;
       case '--allowed-host':
         (options.allowedHosts ??= []).push(allowedHostName(value(), '--allowed-host'));
         break;

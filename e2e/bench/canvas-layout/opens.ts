@@ -5,7 +5,8 @@ import { cpuMsOf, settle } from './cpu-time';
 import { collect, instrument } from './page-instrumentation';
 import { pathOf } from './plans';
 import type { DagreSample, LayoutGraph, OpenSample } from './samples';
-import { APP_UP_MS, OPEN_TIMEOUT_MS, VIEWPORT } from './settings';
+import { VIEWPORT } from '../../support/chromium';
+import { APP_UP_MS, OPEN_TIMEOUT_MS } from './settings';
 
 async function newPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: VIEWPORT });

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
-import { lstat, mkdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { pathExists } from '../workspace/path-exists';
 import { isInside, isMissing } from '../workspace/safe-path';
 import { fileInside } from './validation';
 
@@ -21,7 +22,7 @@ export async function executionFilePath(dir: string, fileName: string): Promise<
   // The deepest part that exists decides where the name really leads; the rest is created below it.
   const rest: string[] = [];
   let probe = lexical;
-  while (!(await exists(probe))) {
+  while (!(await pathExists(probe))) {
     rest.unshift(basename(probe));
     probe = dirname(probe);
   }
@@ -43,14 +44,4 @@ const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRU
 export async function writeExecutionFile(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text, { flag: WRITE_NO_FOLLOW });
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
-  }
 }

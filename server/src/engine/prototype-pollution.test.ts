@@ -1,25 +1,16 @@
 // A plan's json_checks paths, step ids, route ids and value_cases are keys chosen by whoever
 // writes the plan; none of them may reach Object.prototype. One poisoned run used to break run
 // start, ingest and import for every workflow until planvas was restarted.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useFixtureApp } from '../test-support/fixture-app';
 import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../test-support/run-harness';
 
 const POLLUTED_KEYS = ['x', 'polluted', 'status', 'type', 'data', 'iteration', 'step_id'] as const;
 
-let ws: TempWorkspace;
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  ws = await copyFixtureWorkspace();
-  app = await appFor(ws);
-});
-afterEach(async () => {
+const fixture = useFixtureApp('each');
+afterEach(() => {
   // Whatever this test finds, the next test file in this worker starts clean.
   for (const key of POLLUTED_KEYS) delete (Object.prototype as Record<string, unknown>)[key];
-  await app.close();
-  await ws.cleanup();
 });
 
 /** Every json_checks path form that walks into a prototype, in the step's and a sub-agent's schema. */
@@ -42,6 +33,7 @@ function attackPlan(): Record<string, unknown> {
 }
 
 async function runToEnd(workflow: string): Promise<{ status: string; runId: string }> {
+  const { app } = fixture;
   const started = await app.inject({ method: 'POST', url: workflowRunsUrl(workflow), payload: { paceMs: 0 } });
   expect(started.statusCode, started.body).toBe(201);
   const runId = started.json().runId as string;
@@ -51,6 +43,7 @@ async function runToEnd(workflow: string): Promise<{ status: string; runId: stri
 
 describe('prototype pollution through plan keys', () => {
   it('a plan with __proto__ / constructor.prototype json_checks paths pollutes nothing; runs, ingest and import still work', async () => {
+    const { app, ws } = fixture;
     await writeWorkflow(ws.root, 'Attack/Proto', attackPlan());
     await runToEnd('Attack/Proto');
     const empty: Record<string, unknown> = {};

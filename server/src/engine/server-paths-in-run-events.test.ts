@@ -1,23 +1,13 @@
 // What the engine writes into a run's events from errors is stored in the log and streamed to
 // every viewer: it must name files inside the workspace, never where the workspace is on the server.
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
+import { expect, it } from 'vitest';
+import { useFixtureApp } from '../test-support/fixture-app';
 import { runEvents, waitForStatus, workflowRunsUrl, writeWorkflow } from '../test-support/run-harness';
 
-let ws: TempWorkspace;
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  ws = await copyFixtureWorkspace();
-  app = await appFor(ws);
-});
-afterEach(async () => {
-  await app.close();
-  await ws.cleanup();
-});
+const fixture = useFixtureApp('each');
 
 it('a step failing on an absolute context_output path under the workspace says <workspace>/…, not the server path', async () => {
+  const { app, ws } = fixture;
   const outside = `${ws.root}/Leak/report.md`;
   await writeWorkflow(ws.root, 'Leak', {
     objective: 'o',

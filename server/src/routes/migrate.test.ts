@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_WORKSPACE, expectApiError, hashTree, workflowUrl } from '../test-support/fixture-workspace';
 import { useFixtureApp } from '../test-support/fixture-app';
+import { editPlan } from '../test-support/plan-saves';
 
 const fixture = useFixtureApp('each');
 const id = 'Workflow/LegacyOnboarding';
@@ -82,14 +83,8 @@ describe('POST /api/workflows/:id/migrate on LegacyOnboarding', () => {
   });
 
   it('after a save already wrote the plan flat, still merges (not removes) the old inner id and moves its learnings', async () => {
-    const res0 = await fixture.app.inject({ url: workflowUrl(id, '/plan') });
-    const plan = res0.json();
-    plan.objective = 'Edited before migrating';
-    const saved = await fixture.app.inject({
-      method: 'PUT',
-      url: workflowUrl(id, '/plan'),
-      headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) },
-      payload: JSON.stringify(plan),
+    const saved = await editPlan(fixture.app, id, (plan) => {
+      plan.objective = 'Edited before migrating';
     });
     expect(saved.statusCode).toBe(200);
     expect(await readFile(join(dir(), 'planning/plan.json'), 'utf8')).not.toContain('todo_task_step');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changedLines, expectApiError, workflowUrl } from '../test-support/fixture-workspace';
 import { useFixtureApp } from '../test-support/fixture-app';
+import { putPlan } from '../test-support/plan-saves';
 
 const fixture = useFixtureApp('each');
 
@@ -34,13 +35,7 @@ async function open(): Promise<{ plan: Json; etag: string }> {
   return { plan: res.json(), etag: res.headers.etag as string };
 }
 
-const put = (plan: unknown, etag: string) =>
-  fixture.app.inject({
-    method: 'PUT',
-    url: workflowUrl(ID, '/plan'),
-    headers: { 'content-type': 'application/json', 'if-match': etag },
-    payload: JSON.stringify(plan),
-  });
+const put = (plan: unknown, etag: string) => putPlan(fixture.app, ID, plan, etag);
 
 describe('saving what the user opened', () => {
   it('opens a file that breaks the schema with every problem, schema and graph alike, and its generation', async () => {

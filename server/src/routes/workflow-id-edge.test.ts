@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectApiError, hashTree, workflowUrl } from '../test-support/fixture-workspace';
 import { useFixtureApp } from '../test-support/fixture-app';
+import { putPlan } from '../test-support/plan-saves';
 
 /** Workflow ids at the HTTP edge: lengths, invisible characters, Unicode normalisation. */
 const fixture = useFixtureApp('each');
@@ -79,12 +80,7 @@ describe('ids are NFC: the decomposed and the composed spelling name the same fo
     expect(read.statusCode).toBe(200);
     expect(read.json().id).toBe(nfc);
     const etag = String(read.headers.etag ?? `"${read.json().planRevision}"`);
-    const save = await fixture.app.inject({
-      method: 'PUT',
-      url: workflowUrl(nfd, '/plan'),
-      headers: { 'content-type': 'application/json', 'if-match': etag },
-      payload: JSON.stringify({ objective: 'both spellings', steps: [] }),
-    });
+    const save = await putPlan(fixture.app, nfd, { objective: 'both spellings', steps: [] }, etag);
     expect(save.statusCode).toBe(200);
     expect((await fixture.app.inject({ url: workflowUrl(nfc, '/plan') })).json().objective).toBe('both spellings');
   });

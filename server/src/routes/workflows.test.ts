@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_WORKFLOWS, expectApiError, hashTree, workflowUrl } from '../test-support/fixture-workspace';
 import { useFixtureApp } from '../test-support/fixture-app';
+import { editPlan } from '../test-support/plan-saves';
 
 const fixture = useFixtureApp('all');
 
@@ -33,23 +34,13 @@ describe('GET /api/workflows', () => {
   });
 
   it('uses a title or name from the plan when it has one', async () => {
-    const { body } = await freshPlan('Workflow/NoFinalNewline');
-    body.title = 'Résumé tidy-up';
-    const etag = String((await fixture.app.inject({ url: workflowUrl('Workflow/NoFinalNewline', '/plan') })).headers.etag);
-    await fixture.app.inject({
-      method: 'PUT',
-      url: workflowUrl('Workflow/NoFinalNewline', '/plan'),
-      headers: { 'content-type': 'application/json', 'if-match': etag },
-      payload: JSON.stringify(body),
+    await editPlan(fixture.app, 'Workflow/NoFinalNewline', (plan) => {
+      plan.title = 'Résumé tidy-up';
     });
     const list = (await fixture.app.inject({ url: '/api/workflows' })).json().workflows as Json[];
     expect(list.find((w) => w.id === 'Workflow/NoFinalNewline')?.title).toBe('Résumé tidy-up');
   });
 });
-
-async function freshPlan(id: string): Promise<{ body: Json }> {
-  return { body: (await fixture.app.inject({ url: workflowUrl(id, '/plan') })).json() };
-}
 
 describe('GET /api/workflows/:id', () => {
   it('answers the flat plan, both revisions, the step config in object form and the problems', async () => {
@@ -98,14 +89,8 @@ describe('GET /api/workflows/:id', () => {
 
   it('reports graph problems without refusing the save (a half-edited workflow)', async () => {
     const id = 'Workflow/ResearchReport';
-    const res0 = await fixture.app.inject({ url: workflowUrl(id, '/plan') });
-    const plan = res0.json();
-    plan.steps[0].next_step_id = 'no-such-step';
-    const res = await fixture.app.inject({
-      method: 'PUT',
-      url: workflowUrl(id, '/plan'),
-      headers: { 'content-type': 'application/json', 'if-match': String(res0.headers.etag) },
-      payload: JSON.stringify(plan),
+    const res = await editPlan(fixture.app, id, (plan) => {
+      plan.steps[0].next_step_id = 'no-such-step';
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().problems).toContainEqual(expect.objectContaining({ code: 'unknown_target', path: '$.steps[0].next_step_id', document: 'plan' }));

@@ -1,17 +1,12 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
 import type { EventEnvelope } from '@planvas/shared';
 import { EventLog, readEventsFile } from './event-log';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'planvas-log-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+useTempDir('planvas-log-', (path) => (dir = path));
 
 describe('EventLog', () => {
   it('numbers events from 1 in append order, commits them durably and reports commits in order', async () => {

@@ -1,7 +1,7 @@
-import { appendFile, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
 import type { EventEnvelope } from '@planvas/shared';
 import { useFixtureApp } from '../test-support/fixture-app';
 import { EventLog } from './event-log';
@@ -93,12 +93,7 @@ describe('GET /api/runs/:runId/events of a finished run', () => {
 
 describe('LogIndexCache reads', () => {
   let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'planvas-pages-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  useTempDir('planvas-pages-', (path) => (dir = path));
 
   /** Opens logs through a wrapper that records every read (position and length). */
   function countingCache(): { cache: LogIndexCache; reads: Array<{ position: number; length: number }> } {

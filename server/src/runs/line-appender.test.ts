@@ -1,16 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
 import { LineAppender } from './line-appender';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'planvas-lines-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+useTempDir('planvas-lines-', (path) => (dir = path));
 
 describe('LineAppender', () => {
   it('appends after a file without a trailing newline the way the Go writer joins lines', async () => {

@@ -44,6 +44,21 @@ function expectOutside(res: Awaited<ReturnType<FastifyInstance['inject']>>) {
   return body;
 }
 
+/** Moves the workflow's `folder` out of the root (its copy is `<outside>/<folder>`) and leaves a link to it in its place. */
+async function moveBehindLinkOut(folder: 'logs' | 'learnings'): Promise<string> {
+  const copy = join(outside, folder);
+  await cp(wf(folder), copy, { recursive: true });
+  await rm(wf(folder), { recursive: true });
+  await symlink(copy, wf(folder));
+  return copy;
+}
+
+/** Replaces one of the workflow's files with a link to the secret outside the root. */
+async function linkToSecret(...parts: string[]): Promise<void> {
+  await rm(wf(...parts));
+  await symlink(join(outside, 'secret.txt'), wf(...parts));
+}
+
 const decisionLine = JSON.stringify({ step_id: 'research-todo', iteration: 1, todo_task_response: { next_action: 'complete' } });
 
 describe('run data behind a symlink out of the workspace', () => {
@@ -59,10 +74,7 @@ describe('run data behind a symlink out of the workspace', () => {
   });
 
   it('a logs or learnings folder linked outside: a run is refused before it starts', async () => {
-    const logsCopy = join(outside, 'logs');
-    await cp(wf('logs'), logsCopy, { recursive: true });
-    await rm(wf('logs'), { recursive: true });
-    await symlink(logsCopy, wf('logs'));
+    const logsCopy = await moveBehindLinkOut('logs');
     await build();
     const before = await hashTree(outside);
     expectOutside(await app.inject({ method: 'POST', url: workflowRunsUrl(WF), payload: { paceMs: 0 } }));
@@ -71,10 +83,7 @@ describe('run data behind a symlink out of the workspace', () => {
 
     await rm(wf('logs'));
     await cp(logsCopy, wf('logs'), { recursive: true });
-    const learningsCopy = join(outside, 'learnings');
-    await cp(wf('learnings'), learningsCopy, { recursive: true });
-    await rm(wf('learnings'), { recursive: true });
-    await symlink(learningsCopy, wf('learnings'));
+    await moveBehindLinkOut('learnings');
     await build();
     const learningsBefore = await hashTree(outside);
     expectOutside(await app.inject({ method: 'POST', url: workflowRunsUrl(WF), payload: { paceMs: 0 } }));
@@ -82,23 +91,20 @@ describe('run data behind a symlink out of the workspace', () => {
   });
 
   it('a learnings.md or decision log file linked outside: a run is refused, nothing appended there', async () => {
-    await rm(wf('learnings', 'literature-reviewer', 'learnings.md'));
-    await symlink(join(outside, 'secret.txt'), wf('learnings', 'literature-reviewer', 'learnings.md'));
+    await linkToSecret('learnings', 'literature-reviewer', 'learnings.md');
     await build();
     expectOutside(await app.inject({ method: 'POST', url: workflowRunsUrl(WF), payload: { paceMs: 0 } }));
     await app.close();
     await rm(wf('learnings', 'literature-reviewer', 'learnings.md'));
     await writeFile(wf('learnings', 'literature-reviewer', 'learnings.md'), '# learnings\n');
-    await rm(wf('logs', 'research-todo', 'todo-task-execution.json'));
-    await symlink(join(outside, 'secret.txt'), wf('logs', 'research-todo', 'todo-task-execution.json'));
+    await linkToSecret('logs', 'research-todo', 'todo-task-execution.json');
     await build();
     expectOutside(await app.inject({ method: 'POST', url: workflowRunsUrl(WF), payload: { paceMs: 0 } }));
     expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe(`${SECRET}\n`);
   });
 
   it('import of a decision log that is a symlink to an outside file neither reads nor echoes it', async () => {
-    await rm(wf('logs', 'research-todo', 'todo-task-execution.json'));
-    await symlink(join(outside, 'secret.txt'), wf('logs', 'research-todo', 'todo-task-execution.json'));
+    await linkToSecret('logs', 'research-todo', 'todo-task-execution.json');
     await build();
     expectOutside(await app.inject({ method: 'POST', url: workflowRunsUrl(WF, '/import'), payload: { stepId: 'research-todo' } }));
     await app.close();

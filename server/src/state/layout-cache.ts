@@ -1,11 +1,8 @@
-import { ownEntry, putEntry } from './own-keys';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import type { Low } from 'lowdb';
 import { isSavedLayout, type LayoutDirection, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { KeyedQueue } from '../workspace/keyed-queue';
-import { removeStenoTempOf } from './steno-temp';
+import { openLowFile } from './low-file';
+import { ownEntry, putEntry } from './own-keys';
 
 export const LAYOUT_CACHE_FILE_NAME = 'layout-cache.json';
 /** Workflows whose layouts are kept; the least recently saved go first. */
@@ -47,16 +44,8 @@ export class LayoutCache {
   private constructor(private readonly db: Low<CacheData>) {}
 
   static async open(dataDir: string): Promise<LayoutCache> {
-    await mkdir(dataDir, { recursive: true });
-    const path = join(dataDir, LAYOUT_CACHE_FILE_NAME);
-    await removeStenoTempOf(path);
-    const db = new Low<CacheData>(new JSONFile<CacheData>(path), empty());
-    try {
-      await db.read();
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-    }
-    db.data = normalise(db.data);
+    // A cache: a damaged file is simply started over.
+    const { db } = await openLowFile(dataDir, LAYOUT_CACHE_FILE_NAME, { empty, normalise });
     return new LayoutCache(db);
   }
 

@@ -1,9 +1,7 @@
-import { mkdir, rename } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { rename } from 'node:fs/promises';
+import type { Low } from 'lowdb';
 import type { LegacyPromotion, RunSummary, ViewSettings, WorkspaceSettings } from '@planvas/shared';
-import { removeStenoTempOf } from './steno-temp';
+import { openLowFile } from './low-file';
 
 /**
  * planvas' own state, kept in its data folder and never in the user's plan.json: view settings
@@ -55,19 +53,12 @@ export class StateStore {
   ) {}
 
   static async open(dataDir: string): Promise<StateStore> {
-    await mkdir(dataDir, { recursive: true });
-    const path = join(dataDir, STATE_FILE_NAME);
-    await removeStenoTempOf(path);
-    const db = new Low<StateData>(new JSONFile<StateData>(path), emptyState());
-    try {
-      await db.read();
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
+    const { db, path } = await openLowFile(dataDir, STATE_FILE_NAME, {
+      empty: emptyState,
+      normalise,
       // A damaged state file is kept aside, not overwritten: it may hold run history.
-      await rename(path, `${path}.damaged-${Date.now()}`);
-      db.data = emptyState();
-    }
-    db.data = normalise(db.data);
+      onDamaged: (damaged) => rename(damaged, `${damaged}.damaged-${Date.now()}`),
+    });
     return new StateStore(db, path);
   }
 

@@ -27,12 +27,17 @@ export interface TempWorkspace {
   cleanup(): Promise<void>;
 }
 
+/** A new temp folder `<prefix>XXXXXX` and where a workspace and its data folder go in it (neither is made yet). */
+export async function tempWorkspacePaths(prefix: string): Promise<TempWorkspace> {
+  const base = await mkdtemp(join(tmpdir(), prefix));
+  return { base, root: join(base, 'ws'), dataDir: join(base, 'data'), cleanup: () => rm(base, { recursive: true, force: true }) };
+}
+
 /** A fresh writable copy of fixtures/workspace in a temp folder. */
 export async function copyFixtureWorkspace(): Promise<TempWorkspace> {
-  const base = await mkdtemp(join(tmpdir(), 'planvas-server-'));
-  const root = join(base, 'ws');
-  await cp(FIXTURE_WORKSPACE, root, { recursive: true });
-  return { base, root, dataDir: join(base, 'data'), cleanup: () => rm(base, { recursive: true, force: true }) };
+  const ws = await tempWorkspacePaths('planvas-server-');
+  await cp(FIXTURE_WORKSPACE, ws.root, { recursive: true });
+  return ws;
 }
 
 export async function appFor(ws: TempWorkspace, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {

@@ -1,6 +1,5 @@
 // Test-only helpers for run tests: real temp workspaces, real servers, polling with a bound.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -10,6 +9,7 @@ import type { Provider } from '../engine/providers/provider';
 import { StateStore } from '../state/state-store';
 import { WorkspaceRepository } from '../workspace/workspace-repository';
 import { RunStore } from '../runs/run-store';
+import { tempWorkspacePaths } from './fixture-workspace';
 
 export interface TempRoot {
   root: string;
@@ -17,11 +17,11 @@ export interface TempRoot {
   cleanup(): Promise<void>;
 }
 
+/** An empty workspace root in a temp folder. */
 export async function tempRoot(): Promise<TempRoot> {
-  const base = await mkdtemp(join(tmpdir(), 'planvas-runs-'));
-  const root = join(base, 'ws');
-  await mkdir(root, { recursive: true });
-  return { root, dataDir: join(base, 'data'), cleanup: () => rm(base, { recursive: true, force: true }) };
+  const ws = await tempWorkspacePaths('planvas-runs-');
+  await mkdir(ws.root, { recursive: true });
+  return ws;
 }
 
 /** Writes `<root>/<id>/planning/plan.json` (and step_config.json) plus any extra files. */

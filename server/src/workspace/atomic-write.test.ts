@@ -1,16 +1,11 @@
-import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
 import { writeFileAtomic } from './atomic-write';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'planvas-atomic-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+useTempDir('planvas-atomic-', (path) => (dir = path));
 
 describe('writeFileAtomic', () => {
   it('replaces the file and leaves no temp file behind', async () => {

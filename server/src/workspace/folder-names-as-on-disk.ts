@@ -1,5 +1,6 @@
-import { lstat, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathVisible } from './path-exists';
 
 /**
  * The path of `segments` under `root` as the folders are spelled on disk. Ids are NFC, but a
@@ -12,7 +13,7 @@ export async function joinAsOnDisk(root: string, segments: readonly string[]): P
   let current = root;
   for (const segment of segments) {
     const exact = join(current, segment);
-    if (await exists(exact)) {
+    if (await pathVisible(exact)) {
       current = exact;
       continue;
     }
@@ -21,13 +22,4 @@ export async function joinAsOnDisk(root: string, segments: readonly string[]): P
     current = join(current, match ?? segment);
   }
   return current;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,27 +1,29 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
 import { eventually } from '../test-support/sse-client';
 import { FolderWatchSet } from './folder-watch-set';
 
 let dir: string;
 let set: FolderWatchSet | undefined;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'planvas-watch-'));
-});
-afterEach(async () => {
+useTempDir('planvas-watch-', (path) => (dir = path));
+afterEach(() => {
   set?.close();
-  await rm(dir, { recursive: true, force: true });
 });
+
+/** A watch set that records every event it reports as [folder, file name]. */
+function recordingInto(events: Array<[string, string | null]>): FolderWatchSet {
+  return new FolderWatchSet(
+    (folder, name) => events.push([folder, name]),
+    () => undefined,
+  );
+}
 
 describe('FolderWatchSet', () => {
   it('watches exactly the folders it is given and reports events with the folder and file name', async () => {
     const events: Array<[string, string | null]> = [];
-    set = new FolderWatchSet(
-      (folder, name) => events.push([folder, name]),
-      () => undefined,
-    );
+    set = recordingInto(events);
     const a = join(dir, 'a');
     const b = join(dir, 'b');
     await mkdir(a);
@@ -43,10 +45,7 @@ describe('FolderWatchSet', () => {
 
   it('watches a folder that was deleted and made again anew', async () => {
     const events: Array<[string, string | null]> = [];
-    set = new FolderWatchSet(
-      (folder, name) => events.push([folder, name]),
-      () => undefined,
-    );
+    set = recordingInto(events);
     const a = join(dir, 'a');
     await mkdir(a);
     await set.sync([a]);

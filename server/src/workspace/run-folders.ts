@@ -1,8 +1,8 @@
-import { lstat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { InvalidWorkflowId } from '../domain-errors';
 import { messages } from '../messages';
-import { isMissing, realPathInside } from './safe-path';
+import { pathExists } from './path-exists';
+import { realPathInside } from './safe-path';
 
 /**
  * The folders runs write into: `runs/<run-id>/…` (events, the execution folder, run logs),
@@ -48,7 +48,7 @@ export function isRealPathInRunFolder(rootReal: string, realDir: string): boolea
  */
 export async function assertCreatableOutsideRunFolders(rootReal: string, id: string, lexicalDir: string): Promise<void> {
   let probe = lexicalDir;
-  while (!(await exists(probe))) probe = join(probe, '..');
+  while (!(await pathExists(probe))) probe = join(probe, '..');
   const real = await realPathInside(rootReal, probe);
   const folder = real === undefined ? undefined : runFolderOfRealPath(rootReal, real);
   if (folder !== undefined) throw runFolderRefused(id, folder, '$.id');
@@ -56,14 +56,4 @@ export async function assertCreatableOutsideRunFolders(rootReal: string, id: str
 
 function runFolderRefused(id: string, folder: string, detailPath: string): InvalidWorkflowId {
   return new InvalidWorkflowId(id, messages.runFolderNotWorkflow(folder), detailPath);
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
-  }
 }

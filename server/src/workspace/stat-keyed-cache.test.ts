@@ -1,18 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
 import { writeFileAtomic } from './atomic-write';
 import { writeSettledFile } from '../test-support/settled-file';
 import { StatKeyedCache } from './stat-keyed-cache';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'planvas-stat-cache-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+useTempDir('planvas-stat-cache-', (path) => (dir = path));
 
 /** A file of the test's folder, last edited a while ago. */
 const settledFile = (name: string, text: string) => writeSettledFile(join(dir, name), text);

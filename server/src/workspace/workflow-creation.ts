@@ -1,4 +1,4 @@
-import { lstat, mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringifyPreserving } from '@planvas/shared';
 import { InvalidWorkflowId, WorkflowExists } from '../domain-errors';
@@ -8,7 +8,8 @@ import type { DocumentWrites, WriteContext } from './document-writes';
 import { readJsonFile } from './json-file';
 import { revisionOf } from './revision';
 import { assertCreatableOutsideRunFolders } from './run-folders';
-import { checkWorkflowId, isInside, isMissing, realPathInside } from './safe-path';
+import { pathExists } from './path-exists';
+import { checkWorkflowId, isInside, realPathInside } from './safe-path';
 import { templateFiles, type WorkflowTemplate } from './workflow-templates';
 
 export interface CreatedWorkflow {
@@ -76,15 +77,5 @@ async function assertCreatableInside(root: string, id: string, lexical: string):
   if (outside) throw new InvalidWorkflowId(id, 'it leads outside the workspace root');
   if (!(await stat(real)).isDirectory()) {
     throw new WorkflowExists(id, messages.invalidWorkflowId(id, `${probe.slice(root.length + 1)} is a file`));
-  }
-}
-
-async function pathExists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
   }
 }

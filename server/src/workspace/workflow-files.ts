@@ -1,4 +1,3 @@
-import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   checkPlan,
@@ -15,6 +14,7 @@ import { InvalidWorkflowId, WorkflowNotFound } from '../domain-errors';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
 import { assertIdOutsideRunFolders, isRealPathInRunFolder } from './run-folders';
 import { joinAsOnDisk } from './folder-names-as-on-disk';
+import { pathVisible } from './path-exists';
 import { checkWorkflowId, realPathInside } from './safe-path';
 
 /** Where a workflow's files are, all as real paths inside the workspace root. */
@@ -68,19 +68,10 @@ export async function locateWorkflow(rootReal: string, id: string): Promise<Work
   if (!stepConfigPath) {
     // Either absent (fine: the file is optional) or a symlink leading out of the root or
     // nowhere, which must be neither read through nor replaced.
-    if (await exists(stepConfigLink)) throw notFound();
+    if (await pathVisible(stepConfigLink)) throw notFound();
     stepConfigPath = stepConfigLink;
   }
   return { id, dir, planningDir, planPath, stepConfigPath, learningsDir: join(dir, 'learnings') };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function loadWorkflow(files: WorkflowFiles): Promise<LoadedWorkflow> {

@@ -10,6 +10,9 @@ import { useFixtureApp } from '../../test-support/fixture-app';
 const DEMO = 'Workflow/ResearchReport';
 const fixture = useFixtureApp('each');
 const start = (id: string, body?: Record<string, unknown>) => startRun(fixture.app, id, body);
+/** A one-route todo_task workflow whose validation requires these files. */
+const requiringFiles = (...fileNames: string[]) =>
+  todoTaskPlan({ routes: 1, validation: { files: fileNames.map((file_name) => ({ file_name, must_exist: true })) } });
 
 describe('faults and limits', () => {
   it('cancels a run: the step fails with the reason, the run stops, todos.json stays readable, the server keeps serving', async () => {
@@ -40,35 +43,11 @@ describe('faults and limits', () => {
   });
 
   it('passes validation when outputs satisfy it and fails the step with the problems when they do not', async () => {
-    await writeWorkflow(
-      fixture.ws.root,
-      'Test/Passes',
-      todoTaskPlan({
-        routes: 1,
-        validation: {
-          files: [
-            { file_name: 'result.json', must_exist: true },
-            { file_name: 'part1.md', must_exist: true },
-          ],
-        },
-      }),
-    );
+    await writeWorkflow(fixture.ws.root, 'Test/Passes', requiringFiles('result.json', 'part1.md'));
     const ok = await waitForStatus(fixture.app, await start('Test/Passes'), ['failed', 'completed']);
     expect(ok.status, ok.error).toBe('completed');
 
-    await writeWorkflow(
-      fixture.ws.root,
-      'Test/Fails',
-      todoTaskPlan({
-        routes: 1,
-        validation: {
-          files: [
-            { file_name: 'result.json', must_exist: true },
-            { file_name: 'never-written.json', must_exist: true },
-          ],
-        },
-      }),
-    );
+    await writeWorkflow(fixture.ws.root, 'Test/Fails', requiringFiles('result.json', 'never-written.json'));
     const runId = await start('Test/Fails');
     const failed = await waitForStatus(fixture.app, runId, ['failed', 'completed']);
     expect(failed.status).toBe('failed');
