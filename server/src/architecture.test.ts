@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = dirname(fileURLToPath(import.meta.url));
 /** Lowest first: what each entry holds is in CONTEXT.md. */
 const LAYERS: ReadonlyArray<{ name: string; holds: ReadonlyArray<string> }> = [
-  { name: 'errors', holds: ['messages.ts', 'domain-errors.ts'] },
+  { name: 'errors', holds: ['errors'] },
   { name: 'workspace', holds: ['workspace'] },
   { name: 'state', holds: ['state'] },
   { name: 'runs', holds: ['runs'] },

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { planForFile, readPlan, stringifyPreserving, type MigrationChange } from '@planvas/shared';
-import { DomainError } from '../domain-errors';
+import { DomainError } from '../errors/domain-errors';
 import { writeFileAtomic } from '../workspace/atomic-write';
 import { readJsonFile } from '../workspace/json-file';
 import { migrateWorkflowFiles } from '../workspace/migrate-workflow';

@@ -1,5 +1,5 @@
 import type { HumanInputStep } from '@planvas/shared';
-import { Conflict, InvalidInput } from '../domain-errors';
+import { Conflict, InvalidInput } from '../errors/domain-errors';
 import { runMessages } from '../runs/messages';
 import { cancelled } from './pace';
 

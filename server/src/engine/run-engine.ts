@@ -12,7 +12,7 @@ import {
   type StartRunBody,
   type StepConfig,
 } from '@planvas/shared';
-import { Conflict, InvalidInput, NotFound, Unprocessable } from '../domain-errors';
+import { Conflict, InvalidInput, NotFound, Unprocessable } from '../errors/domain-errors';
 import { DecisionLogWriter } from '../runs/decision-log-writer';
 import type { EventToStore } from '../runs/event-log';
 import { runMessages } from '../runs/messages';

@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 
 /**
  * The request's body, or 400 body_missing. Routes with a body schema get this check from

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 import type { WriteContext } from '../workspace/document-writes';
 
 export const CLIENT_ID_HEADER = 'x-planvas-client';

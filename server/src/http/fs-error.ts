@@ -1,6 +1,6 @@
 import { dirname, relative, sep } from 'node:path';
 import { ApiError } from './api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 import { isInside } from '../workspace/safe-path';
 
 /** Where the server keeps files: the workspace root and planvas' data folder (app.planvas). */

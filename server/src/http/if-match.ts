@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 import type { Precondition } from '../workspace/precondition';
 import { etagOf } from '../workspace/revision';
 

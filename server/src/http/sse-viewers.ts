@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 
 /**
  * What one server allows its Server-Sent Events viewers, whatever they do: how many streams at

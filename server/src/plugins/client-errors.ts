@@ -1,7 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../http/api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 
 /** A client has this long to send a whole request, headers and body (16 MiB at ~2 Mbit/s). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;

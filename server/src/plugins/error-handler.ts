@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { issuesToDetails } from '@planvas/shared';
-import { Conflict, DomainError, InvalidInput, NotFound, StaleRevision, Unavailable, Unprocessable, UpstreamFailed } from '../domain-errors';
+import { Conflict, DomainError, InvalidInput, NotFound, StaleRevision, Unavailable, Unprocessable, UpstreamFailed } from '../errors/domain-errors';
 import { ApiError, codeForStatus } from '../http/api-error';
 import { fsFailureAsApiError } from '../http/fs-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 import { etagOf } from '../workspace/revision';
 import type { PathRedactor } from './server-path-redaction';
 import { RequestSchemaViolation } from './zod-route-schemas';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JsonSyntaxError, MAX_JSON_DEPTH, jsonSyntaxMessages, parseJsonSource, scanJsonShape, type JsonSource } from '@planvas/shared';
 import { ApiError } from '../http/api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 
 /** The parse of each request body, kept for the format-preserving writer (see jsonBodySource). */
 const sources = new WeakMap<object, JsonSource>();

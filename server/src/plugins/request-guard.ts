@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 import { LOOPBACK_NAMES, allowedHostNames } from './allowed-host-names';
 import { isApiRoute, mayBeUnderApi, parseRequestTarget } from './request-target';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 import { acceptsEventStream, openEventStream, resolveHeartbeatMs, type EventStream } from '../http/sse';
 import { viewerRegistryOf, type SseLimits } from '../http/sse-viewers';
 import type { WorkflowRoute } from './params';

@@ -9,7 +9,7 @@ import {
   type ImportRunBody,
   type RunSummary,
 } from '@planvas/shared';
-import { InvalidInput, NotFound } from '../domain-errors';
+import { InvalidInput, NotFound } from '../errors/domain-errors';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { isMissing } from '../workspace/safe-path';
 import { readFileInside } from './confined-fs';

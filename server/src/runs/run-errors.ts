@@ -1,6 +1,6 @@
 import { basename, isAbsolute, relative, sep } from 'node:path';
-import { Conflict, NotFound } from '../domain-errors';
-import { messages } from '../messages';
+import { Conflict, NotFound } from '../errors/domain-errors';
+import { messages } from '../errors/messages';
 import { runMessages } from './messages';
 
 // The refusals of the run store and of run data access. Their kinds are in domain-errors.ts, the

@@ -10,7 +10,7 @@ import {
   type JsonSource,
   type ReadPlanResult,
 } from '@planvas/shared';
-import { SchemaViolation, StaleRevision, WorkflowNotFound } from '../domain-errors';
+import { SchemaViolation, StaleRevision, WorkflowNotFound } from '../errors/domain-errors';
 import type { DocumentWrites, WriteContext } from './document-writes';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
 import { assertPrecondition, type Precondition } from './precondition';

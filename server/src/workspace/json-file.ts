@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JsonSyntaxError, parseJsonSource, type ErrorDetail, type JsonSource, type Plan } from '@planvas/shared';
-import { messages } from '../messages';
+import { messages } from '../errors/messages';
 import { contentStamp, type ContentStamp } from './content-stamp';
 import { RACY_MS } from './file-stamp';
 import { revisionOf } from './revision';

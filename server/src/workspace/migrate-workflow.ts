@@ -13,8 +13,8 @@ import {
   type StepConfig,
   type StepConfigForm,
 } from '@planvas/shared';
-import { NotFound, UnreadableDocument, Unprocessable } from '../domain-errors';
-import { messages } from '../messages';
+import { NotFound, UnreadableDocument, Unprocessable } from '../errors/domain-errors';
+import { messages } from '../errors/messages';
 import { writeFileAtomic } from './atomic-write';
 import { readJsonFile } from './json-file';
 import { revisionOf } from './revision';

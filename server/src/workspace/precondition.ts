@@ -1,5 +1,5 @@
-import { StaleRevision } from '../domain-errors';
-import { messages } from '../messages';
+import { StaleRevision } from '../errors/domain-errors';
+import { messages } from '../errors/messages';
 
 /**
  * The revision a change is based on, which the document must still be at for the change to be

@@ -1,6 +1,6 @@
 import { join, relative, sep } from 'node:path';
-import { InvalidWorkflowId } from '../domain-errors';
-import { messages } from '../messages';
+import { InvalidWorkflowId } from '../errors/domain-errors';
+import { messages } from '../errors/messages';
 import { pathExists } from './path-exists';
 import { realPathInside } from './safe-path';
 

@@ -1,4 +1,4 @@
-import { InvalidWorkflowId, WorkflowNotFound } from '../domain-errors';
+import { InvalidWorkflowId, WorkflowNotFound } from '../errors/domain-errors';
 import { SKIPPED_FOLDERS, walkWorkspace } from './discover-workflows';
 import { FileRevisionProbe } from './file-revision-probe';
 import { FolderWatchSet } from './folder-watch-set';

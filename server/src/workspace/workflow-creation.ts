@@ -1,8 +1,8 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringifyPreserving } from '@planvas/shared';
-import { InvalidWorkflowId, WorkflowExists } from '../domain-errors';
-import { messages } from '../messages';
+import { InvalidWorkflowId, WorkflowExists } from '../errors/domain-errors';
+import { messages } from '../errors/messages';
 import { SKIPPED_FOLDERS } from './discover-workflows';
 import type { DocumentWrites, WriteContext } from './document-writes';
 import { readJsonFile } from './json-file';

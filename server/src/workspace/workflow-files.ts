@@ -10,7 +10,7 @@ import {
   type ReadPlanResult,
   type ReadStepConfigResult,
 } from '@planvas/shared';
-import { InvalidWorkflowId, WorkflowNotFound } from '../domain-errors';
+import { InvalidWorkflowId, WorkflowNotFound } from '../errors/domain-errors';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
 import { assertIdOutsideRunFolders, isRealPathInRunFolder } from './run-folders';
 import { joinAsOnDisk } from './folder-names-as-on-disk';

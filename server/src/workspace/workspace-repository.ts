@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { readPlan, readStepConfig, type GenerationReport, type MigrationResult, type StepConfigForm } from '@planvas/shared';
-import { StepConfigAbsent, UnreadableDocument, WorkflowNotFound } from '../domain-errors';
+import { StepConfigAbsent, UnreadableDocument, WorkflowNotFound } from '../errors/domain-errors';
 import { writeFileAtomic, type AtomicWriter } from './atomic-write';
 import { discoverWorkflows, walkWorkspace } from './discover-workflows';
 import { savePlan, saveStepConfig, type SaveContext, type SaveResult } from './document-saves';

@@ -1,4 +1,4 @@
-import { ShuttingDown } from '../domain-errors';
+import { ShuttingDown } from '../errors/domain-errors';
 import { WatchSession, type WatchSessionOptions } from './watch-session';
 import type { ChangeSubscriber, DocumentChange, WorkflowRevisions, WorkflowsChange, WorkspaceRevisions } from './workspace-changes';
 import type { WorkspaceRepository } from './workspace-repository';

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import type { JsonCheck, ValidationSchema } from '@planvas/shared';
-import { messages } from '../../messages';
+import { messages } from '../../errors/messages';
 import { executionFilePath, writeExecutionFile } from '../execution-files';
 import { parseCheckPath, type JsonPathToken } from '../validation';
 import { samplePattern } from './sample-pattern';

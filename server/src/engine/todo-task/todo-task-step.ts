@@ -19,7 +19,7 @@ import { emitStatus } from '../step-status-events';
 import type { StepPosition } from '../step-position';
 import { validateStep } from '../step-validation';
 import { TodoTaskSession } from './todo-task-session';
-import { messages } from '../../messages';
+import { messages } from '../../errors/messages';
 import { isSafeSegment } from '../../workspace/safe-path';
 import { join } from 'node:path';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseIngestBody } from '@planvas/shared';
-import { Conflict } from '../../domain-errors';
+import { Conflict } from '../../errors/domain-errors';
 import { ApiError } from '../../http/api-error';
 import { requireBody } from '../../http/body';
 import { runMessages } from '../../runs/messages';

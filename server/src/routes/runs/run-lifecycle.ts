@@ -1,5 +1,5 @@
 import { CreateExternalRunBody, HumanInputBody, ImportRunBody, ObjectiveBody, StartRunBody, todoStateAt } from '@planvas/shared';
-import { InvalidInput, NotFound } from '../../domain-errors';
+import { InvalidInput, NotFound } from '../../errors/domain-errors';
 import type { ZodRoutes } from '../../plugins/zod-route-schemas';
 import { importDecisionLog } from '../../runs/decision-log-import';
 import { runMessages } from '../../runs/messages';
