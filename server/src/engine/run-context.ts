@@ -1,4 +1,4 @@
-import type { Flow, Plan, StepConfig, TodoList } from '@planvas/shared';
+import type { Flow, Plan, StepConfig, TodoList, WorkspaceSettings } from '@planvas/shared';
 import type { EventToStore } from '../runs/event-log';
 import type { DecisionLogWriter } from '../runs/decision-log-writer';
 import type { RunPaths } from '../runs/run-store';
@@ -28,6 +28,8 @@ export interface RunContext {
   plan: Plan;
   flow: Flow;
   stepConfig: StepConfig | undefined;
+  /** The workspace's preset and default LLM as they were when the run started (the chain's last levels). */
+  llmSettings: WorkspaceSettings;
   paths: RunPaths;
   provider: Provider;
   options: EngineOptions;

@@ -11,6 +11,7 @@ import {
   type RunSummary,
   type StartRunBody,
   type StepConfig,
+  type WorkspaceSettings,
 } from '@planvas/shared';
 import { Conflict, InvalidInput, NotFound, Unprocessable } from '../errors/domain-errors';
 import { DecisionLogWriter } from '../runs/decision-log-writer';
@@ -43,6 +44,8 @@ export interface RunEngineOptions {
   redactPaths?: (text: string) => string;
   /** Where the server listens, for learn_code callbacks; undefined when it does not. */
   address?: () => { host: string; port: number } | undefined;
+  /** The workspace settings (preset and default LLM), read when a run starts. */
+  settings?: () => WorkspaceSettings;
 }
 
 interface ActiveRun {
@@ -145,6 +148,7 @@ export class RunEngine {
       plan: planRead.plan,
       flow,
       stepConfig,
+      llmSettings: this.options.settings?.() ?? {},
       paths,
       provider,
       options: engineOptions,

@@ -15,14 +15,20 @@ export function validationOf(ctx: RunContext, step: SubAgentStep): ValidationSch
 }
 
 /**
- * docs/formats.md "LLM selection priority": execution LLM for standard agents, conditional first for
- * conditional ones. A sub-agent without an LLM of its own falls back to its parent step's (the
- * orchestrator's), which plays the chain's "default" level here.
+ * docs/formats.md "LLM selection priority": the step's own LLM (execution, or conditional first for
+ * conditional agents), then the workspace's preset, then the default. A sub-agent without an LLM of
+ * its own takes its parent step's (the orchestrator's) before the workspace default, so a route
+ * runs on the model its orchestrator was given.
  */
 export function llmOf(ctx: RunContext, stepId: string, role: 'standard' | 'conditional' = 'standard', parentStepId?: string): LlmConfig | undefined {
   const agentConfigs: AgentConfigs | undefined = configOf(ctx, stepId)?.agent_configs ?? undefined;
-  const defaultLlm = parentStepId !== undefined ? llmOf(ctx, parentStepId) : undefined;
-  return resolveLlm({ agentConfigs, role, defaultLlm }).llm;
+  const parentLlm = parentStepId !== undefined ? llmOf(ctx, parentStepId) : undefined;
+  return resolveLlm({
+    agentConfigs,
+    role,
+    presetExecutionLlm: ctx.llmSettings.presetExecutionLlm ?? null,
+    defaultLlm: parentLlm ?? ctx.llmSettings.defaultLlm ?? null,
+  }).llm;
 }
 
 const TIER_LABELS: Record<number, string> = { 1: 'High', 2: 'Medium', 3: 'Low' };

@@ -57,6 +57,7 @@ export const runsPlugin = fp(
       ...(options.providers ? { providers: options.providers } : {}),
       ...(options.engine ? { defaults: options.engine } : {}),
       address: () => listeningAddress(app),
+      settings: () => app.state.read().settings,
       redactPaths: serverPathRedactor(knownServerFolders({ workspaceRoot: app.planvas.workspaceRoot, dataDir: app.planvas.dataDir })),
     });
     const heartbeatMs = resolveHeartbeatMs(options.heartbeatMs);
