@@ -87,13 +87,6 @@ export default tseslint.config(
     },
   },
   {
-    // Known debt: the plan schema is recursive (a route holds a sub-agent step, a step holds routes
-    // and branch steps), declared with z.lazy across one module per kind and the STEP_KINDS
-    // registry; those modules import each other. ARCHITECTURE.md "Known debt" says how to untie it.
-    files: ['shared/src/plan/**/*.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
-  {
     // Tests read JSON answers loosely; shipped code may not.
     files: ['**/*.test.{ts,tsx}', '**/test-support/**/*.ts', 'web/src/test/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,5 +1,6 @@
-export * from './errors';
+export * from './errors/error-details';
 export * from './plan';
+export * from './migration';
 export * from './step-config';
 export * from './todos';
 export * from './json-format';

@@ -1,4 +1,4 @@
-import { issuesToDetails } from '../errors';
+import { issuesToDetails } from '../errors/error-details';
 import { AgentConfigs, type StepConfig, type StepConfigEntry } from '../step-config/schema';
 import { done, fail, withStepConfig, type EditResult, type PlanDocument } from './document';
 import { isJsonObject, mergeShallow } from './immutable';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issuesToDetails } from '../errors';
+import { issuesToDetails } from '../errors/error-details';
 import { END } from '../plan/common';
 import { buildFlow, targetFields } from '../plan/flow';
 import type { Plan } from '../plan/plan';

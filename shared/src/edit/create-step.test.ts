@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPlan } from '../plan/checks';
 import { Step } from '../plan/step';
-import { KNOWN_STEP_TYPES } from '../plan/step-kinds';
+import { KNOWN_STEP_TYPES } from '../plan/step-kind-names';
 import { walkDetached } from './locate';
 import { createStep } from './create-step';
 

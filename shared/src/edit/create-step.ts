@@ -1,6 +1,7 @@
 import { generationTraits, type Generation } from '../plan/generations';
-import type { Route } from '../plan/route';
-import { STEP_KINDS, STEP_KIND_LABELS, type StepKind, type StepOfKind } from '../plan/step-kinds';
+import type { Route } from '../plan/step';
+import type { StepKind } from '../plan/step-kind-names';
+import { STEP_KINDS, STEP_KIND_LABELS, type StepOfKind } from '../plan/step-kinds';
 import type { RoutingRoute } from '../plan/steps/jump-routes';
 import { slugify, stepIdFromTitle, uniqueId, uniqueRouteId } from './ids';
 

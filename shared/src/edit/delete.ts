@@ -1,4 +1,4 @@
-import { formatJsonPath } from '../errors';
+import { formatJsonPath } from '../errors/error-details';
 import { END } from '../plan/common';
 import { buildFlow, targetFields } from '../plan/flow';
 import type { Plan } from '../plan/plan';
@@ -63,7 +63,7 @@ export function deleteSteps(
 ): EditResult<{ deletedIds: string[]; relinked: Array<StepReference & { to: string }> }> {
   const deletion = planDeletion(doc.plan, ids, false);
   if ('ok' in deletion) return deletion;
-  const successorOf = successors(doc.plan, deletion.goneIds);
+  const successorOf = successorsAfterDeleting(doc.plan, deletion.goneIds);
   let plan = doc.plan;
   const relinked: Array<StepReference & { to: string }> = [];
   for (const reference of deletion.references) {
@@ -112,8 +112,12 @@ function planDeletion(plan: Plan, ids: readonly string[], lenient: boolean): Del
   return { roots, goneIds, references };
 }
 
-/** Where control went after each deleted step, skipping over deleted ones (`end` if it loops among them). */
-function successors(plan: Plan, goneIds: ReadonlySet<string>): (id: string) => string {
+/**
+ * Where control went after each deleted step, skipping over deleted ones (`end` if it loops among
+ * them): what `successor` relinking points references at. Exported so a UI can say beforehand where
+ * each reference will go.
+ */
+export function successorsAfterDeleting(plan: Plan, goneIds: ReadonlySet<string>): (id: string) => string {
   const flow = buildFlow(plan);
   const direct = (id: string): string => {
     const node = flow.nodes.get(id);

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../errors';
+import type { ErrorDetail } from '../errors/error-details';
 import type { Plan } from '../plan/plan';
 import type { StepConfig } from '../step-config/schema';
 

@@ -6,7 +6,7 @@ export { findStep, stepIdsOf, idsWithin } from './locate';
 export { createStep, type CreateStepOptions, type NewRouteOptions } from './create-step';
 export { addStep, type InsertAt } from './insert';
 export { connect, disconnect, checkConnection, type Connection } from './connect';
-export { deleteSteps, findReferences, type StepReference, type RelinkMode, type DeleteStepsOptions } from './delete';
+export { deleteSteps, findReferences, successorsAfterDeleting, type StepReference, type RelinkMode, type DeleteStepsOptions } from './delete';
 export { updateStep, type StepPatch, type StepUpdater } from './update-step';
 export { renameStepId } from './rename';
 export {

@@ -3,7 +3,7 @@ import { checkPlan } from '../plan/checks';
 import { buildFlow } from '../plan/flow';
 import { readPlan } from '../plan/read-plan';
 import { asKnownStep, type SubAgentStep } from '../plan/step';
-import { KNOWN_STEP_TYPES } from '../plan/step-kinds';
+import { KNOWN_STEP_TYPES } from '../plan/step-kind-names';
 import { walkSteps } from '../plan/walk';
 import { readStepConfig } from '../step-config/read-step-config';
 import { removeAgentConfigField, setAgentConfig } from './agent-config';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Route } from '../plan/route';
+import type { Route } from '../plan/step';
 import type { RoutingRoute } from '../plan/steps/jump-routes';
 import { addRoute, moveRoute, removeRoute, renameRoute, setGenericAgent, setSubAgentStep, updateRoute } from './routes';
 import { stepIdsOf } from './locate';

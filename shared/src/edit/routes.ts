@@ -1,5 +1,5 @@
-import { issuesToDetails } from '../errors';
-import { Route } from '../plan/route';
+import { issuesToDetails } from '../errors/error-details';
+import { Route } from '../plan/step';
 import { detectGeneration } from '../plan/detect-generation';
 import { GENERATIONS, generationTraits } from '../plan/generations';
 import { asKnownStep, stepKind, type SubAgentStep } from '../plan/step';

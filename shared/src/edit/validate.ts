@@ -1,4 +1,4 @@
-import { issuesToDetails, type ErrorDetail } from '../errors';
+import { issuesToDetails, type ErrorDetail } from '../errors/error-details';
 import { Step, SubAgentStep } from '../plan/step';
 import type { PathSegment } from '../plan/walk';
 import { walkDetached } from './locate';

@@ -1,32 +1,21 @@
 import { z } from 'zod';
-import type { ErrorDetail } from '../errors';
-import { issuesToDetails } from '../errors';
+import type { ErrorDetail } from '../errors/error-details';
+import { issuesToDetails } from '../errors/error-details';
 import { optional } from '../plan/common';
 import { TodoSummary } from '../todos/schema';
 import { TodoTaskRouteSelected, type EventInput } from './payloads';
-import { NextAction } from './todo-task-response';
+import { RecordedDecisionFields, TodoTaskResponseFields } from './todo-task-response';
+
+// selection_reasoning is planvas' addition to the seed's TodoTaskResponse (docs/formats.md
+// "TodoTaskResponse"): the log writer's struct lacks it, so a log line leaves it untyped.
+const { selection_reasoning: _notLogged, ...LoggedResponseFields } = TodoTaskResponseFields;
 
 /**
  * One line of the seed system's orchestrator decision log, `logs/<step-id>/todo-task-execution.json`
  * (docs/formats.md "Decision log"). `step_index` is 1-based here, `iteration` may be
  * missing (read as 1). Loose: the real writer adds fields over time (`preferred_tier`, ...).
  */
-export const DecisionLogResponse = z.looseObject({
-  next_action: NextAction,
-  selected_route_id: optional(z.string()),
-  selected_route_name: optional(z.string()),
-  use_generic_agent: optional(z.boolean()),
-  selected_sub_agent_path: optional(z.string()),
-  todo_id_to_execute: optional(z.string()),
-  todo_title: optional(z.string()),
-  instructions_to_sub_agent: optional(z.string()),
-  success_criteria_for_sub_agent: optional(z.string()),
-  all_tasks_complete: optional(z.boolean()),
-  progress_summary: optional(z.string()),
-  completion_reason: optional(z.string()),
-  preferred_tier: optional(z.number()),
-  preferred_tier_label: optional(z.string()),
-});
+export const DecisionLogResponse = z.looseObject({ ...LoggedResponseFields, ...RecordedDecisionFields });
 export type DecisionLogResponse = z.infer<typeof DecisionLogResponse>;
 
 export const DecisionLogLine = z.looseObject({

@@ -1,4 +1,4 @@
-import { issuesToDetails, type ErrorDetail } from '../errors';
+import { issuesToDetails, type ErrorDetail } from '../errors/error-details';
 import { EVENT_SCHEMAS, isKnownEventType, type EventInput, type EventPayloads, type KnownEventType } from './payloads';
 import type { EventEnvelope } from './run';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issuesToDetails, type ErrorDetail } from '../errors';
+import { issuesToDetails, type ErrorDetail } from '../errors/error-details';
 import { eventPayloadIssues, type IngestEvent, type UnknownEventInput } from './envelopes';
 
 /** Event names: lower-case words, as the seed system's (`todo_task_route_selected`). */

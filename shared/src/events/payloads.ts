@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optional } from '../plan/common';
 import { TodoItem, TodoSummary } from '../todos/schema';
 import { RunStatus } from './run';
-import { TodoTaskResponseFields } from './todo-task-response';
+import { RecordedDecisionFields, TodoTaskResponseFields } from './todo-task-response';
 
 /**
  * Payloads of the events planvas stores and streams (docs/api.md "Event envelope"). The todo_task
@@ -33,15 +33,26 @@ const StepRef = {
 
 const Iteration = z.number().int().positive();
 
+/** The fields of an event about one step: the base part and that step's id. */
+const StepEventFields = {
+  ...EventBaseFields,
+  step_id: z.string().min(1),
+};
+
+/** The fields of an event about one item of a todo_task step's list (the seed's fields, planvas' iteration). */
+const TodoItemEventFields = {
+  ...StepRef,
+  iteration: optional(Iteration),
+  todo_id: z.string().min(1),
+};
+
 export const TodoTaskRouteSelected = z.looseObject({
   ...StepRef,
   step_title: optional(z.string()),
   iteration: Iteration,
   ...TodoTaskResponseFields,
-  selected_sub_agent_path: optional(z.string()),
+  ...RecordedDecisionFields,
   model: optional(z.string()),
-  preferred_tier: optional(z.number()),
-  preferred_tier_label: optional(z.string()),
   todo_summary: optional(TodoSummary),
   /** Set by a decision-log import when the line had no iteration (counted as 1). */
   iteration_inferred: optional(z.boolean()),
@@ -49,9 +60,7 @@ export const TodoTaskRouteSelected = z.looseObject({
 export type TodoTaskRouteSelected = z.infer<typeof TodoTaskRouteSelected>;
 
 export const TodoTaskItemCreated = z.looseObject({
-  ...StepRef,
-  iteration: optional(Iteration),
-  todo_id: z.string().min(1),
+  ...TodoItemEventFields,
   title: z.string(),
   description: optional(z.string()),
   priority: optional(z.string()),
@@ -63,9 +72,7 @@ export const TodoTaskItemCreated = z.looseObject({
 export type TodoTaskItemCreated = z.infer<typeof TodoTaskItemCreated>;
 
 export const TodoTaskItemUpdated = z.looseObject({
-  ...StepRef,
-  iteration: optional(Iteration),
-  todo_id: z.string().min(1),
+  ...TodoItemEventFields,
   title: optional(z.string()),
   old_status: z.string(),
   new_status: z.string(),
@@ -75,9 +82,7 @@ export const TodoTaskItemUpdated = z.looseObject({
 export type TodoTaskItemUpdated = z.infer<typeof TodoTaskItemUpdated>;
 
 export const TodoTaskItemCompleted = z.looseObject({
-  ...StepRef,
-  iteration: optional(Iteration),
-  todo_id: z.string().min(1),
+  ...TodoItemEventFields,
   title: optional(z.string()),
   result: optional(z.string()),
   completed_by: optional(z.string()),
@@ -105,8 +110,7 @@ export type StepStatus = z.infer<typeof StepStatus>;
  * the generic agent has `step_id` `<parent>-generic` and `route_id` `generic`.
  */
 export const StepStatusChanged = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   status: StepStatus,
   step_type: optional(z.string()),
   step_index: optional(z.number().int().nonnegative()),
@@ -157,8 +161,7 @@ export type TodoSnapshotDelta = z.infer<typeof TodoSnapshotDelta>;
  */
 export const TodoSnapshot = z
   .looseObject({
-    ...EventBaseFields,
-    step_id: z.string().min(1),
+    ...StepEventFields,
     step_path: optional(z.string()),
     iteration: z.number().int().nonnegative(),
     objective: optional(z.string()),
@@ -183,8 +186,7 @@ export const ObjectiveUpdated = z.looseObject({
 export type ObjectiveUpdated = z.infer<typeof ObjectiveUpdated>;
 
 export const HumanInputRequested = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   question: z.string(),
   response_type: optional(z.string()),
   options: optional(z.array(z.string())),
@@ -193,8 +195,7 @@ export const HumanInputRequested = z.looseObject({
 export type HumanInputRequested = z.infer<typeof HumanInputRequested>;
 
 export const HumanInputAnswered = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   answer: z.string(),
   variable_name: optional(z.string()),
   /** The flow handle the answer chose: `yes`, `no`, `option-<i>` or `next`. */
@@ -205,8 +206,7 @@ export type HumanInputAnswered = z.infer<typeof HumanInputAnswered>;
 
 /** A routing / conditional / decision step chose a branch. */
 export const BranchTaken = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   step_type: z.string(),
   handle: z.string(),
   choice: z.string(),
@@ -219,16 +219,14 @@ export const ValidationProblem = z.object({ file: z.string(), path: optional(z.s
 export type ValidationProblem = z.infer<typeof ValidationProblem>;
 
 export const ValidationResult = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   passed: z.boolean(),
   problems: z.array(ValidationProblem),
 });
 export type ValidationResult = z.infer<typeof ValidationResult>;
 
 export const LearningRecorded = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   route_id: z.string(),
   sub_agent_step_id: z.string(),
   file: z.string(),
@@ -236,8 +234,7 @@ export const LearningRecorded = z.looseObject({
 export type LearningRecorded = z.infer<typeof LearningRecorded>;
 
 export const LearnCodeResult = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   outcome: z.enum(['success', 'failed', 'skipped']),
   script: optional(z.string()),
   exit_code: optional(z.number().int().nullable()),
@@ -277,8 +274,7 @@ export type RunError = z.infer<typeof RunError>;
  * whose work planvas has the agent do.
  */
 export const SequenceItemProgress = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   item_id: z.string(),
   item_type: z.string(),
   index: z.number().int().nonnegative(),
@@ -290,8 +286,7 @@ export type SequenceItemProgress = z.infer<typeof SequenceItemProgress>;
 
 /** A branch step picked its route by value: `value_path` read in `source` (route_source_file), matched in value_cases. */
 export const BranchValuePicked = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   value: z.string(),
   route_id: z.string(),
   source: z.string(),
@@ -300,8 +295,7 @@ export type BranchValuePicked = z.infer<typeof BranchValuePicked>;
 
 /** A crew step: planvas cannot call an external crew, so it says the call is simulated and has the agent do the step. */
 export const CrewCallSimulated = z.looseObject({
-  ...EventBaseFields,
-  step_id: z.string().min(1),
+  ...StepEventFields,
   simulated: z.boolean(),
   crew_profile_id: optional(z.string()),
   crew_project_id: optional(z.string()),

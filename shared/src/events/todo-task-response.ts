@@ -21,6 +21,17 @@ export const TodoTaskResponseFields = {
 };
 
 /**
+ * Recorded with each decision besides the TodoTaskResponse fields: the sub-agent it ran (planvas
+ * adds the path) and the model tier the orchestrator asked for (the real system's). The decision
+ * log's response and the route-selected event both carry them (docs/formats.md "Events and logs").
+ */
+export const RecordedDecisionFields = {
+  selected_sub_agent_path: optional(z.string()),
+  preferred_tier: optional(z.number()),
+  preferred_tier_label: optional(z.string()),
+};
+
+/**
  * The orchestrator's answer for one turn (docs/formats.md "TodoTaskResponse"), as returned by the
  * `submit_todo_task_result` tool. Loose: a model may add fields; they are kept in the raw JSON view.
  */

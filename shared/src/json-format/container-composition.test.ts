@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonSource } from './parse-json-source';
 import { stringifyPreserving } from './stringify-preserving';
-import { lineDiff, planText, planValue, type PlanStep } from '../test-support/plan-document';
+import { lineDiff, planText, planToEdit, planValue, type PlanStep } from '../test-support/plan-document';
 
 // A changed container written over its original text: kept gaps, removed entries taking one
 // separator with them, new entries with the gap of their neighbour.
 describe('stringifyPreserving: edits', () => {
   it('inserts a step in the middle without touching the other steps', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     plan.steps.splice(2, 0, { id: 'review', type: 'regular', title: 'Review' });
     const output = stringifyPreserving(plan, source);
     const buildStep = '    {\n      "id": "build",';
@@ -18,8 +17,7 @@ describe('stringifyPreserving: edits', () => {
   });
 
   it('removes a deleted key as one line, and fixes the comma when it was the last', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     delete (plan.steps[1] as PlanStep).question;
     expect(lineDiff(planText, stringifyPreserving(plan, source))).toEqual({
       removed: ['      "question": "Go ahead?",'],

@@ -3,6 +3,7 @@ import type { JsonNodeId, JsonTree } from './json-tree';
 import { parseJsonSource } from './parse-json-source';
 import { createRandom, type Random } from './seeded-random';
 import { stringifyPreserving } from './stringify-preserving';
+import { COMPACT_LAYOUTS, type CompactLayout } from '../test-support/json-layouts';
 
 /**
  * Seeded checks that an edit changes only its own bytes, over generated
@@ -70,7 +71,7 @@ function distinctValue(random: Random): Json {
 interface Style {
   unit: string;
   newline: string;
-  compact: { item: string; key: string } | null;
+  compact: CompactLayout | null;
   hug: number;
   severalKeys: number;
   inlineScalars: number;
@@ -78,12 +79,7 @@ interface Style {
 }
 
 function randomStyle(random: Random): Style {
-  const compact = random.chance(0.12)
-    ? random.pick([
-        { item: '', key: ':' },
-        { item: ' ', key: ': ' },
-      ])
-    : null;
+  const compact = random.chance(0.12) ? random.pick(COMPACT_LAYOUTS) : null;
   const kind = random.int(4);
   return {
     unit: random.pick(['  ', '    ', '\t', '  ']),
@@ -276,6 +272,23 @@ function isOneInsertion(shorter: string, longer: string): boolean {
 
 const SEEDS = Array.from({ length: 500 }, (_, i) => i + 1);
 
+/**
+ * For each seed, a generated document, one random edit of `kind` to a copy of its value, and the
+ * text written for the edited value; seeds whose document has no place for such an edit are
+ * skipped. `seedFor` gives each test its own documents.
+ */
+function* editedDocuments(seedFor: (seed: number) => number, kind: Edit['kind']) {
+  for (const seed of SEEDS) {
+    const random = createRandom(seedFor(seed));
+    const { text } = randomDocument(random);
+    const source = parseJsonSource(text);
+    const done = edit(random, clone(source.value as Json), kind);
+    if (done === undefined) continue;
+    const output = stringifyPreserving(done.value, source);
+    yield { text, source, done, output, context: `seed ${seed} ${JSON.stringify(done.edit)}\n${text}\n---\n${output}` };
+  }
+}
+
 describe('in-place edits over generated layouts', () => {
   it('returns the source text itself for a no-op, from the parsed or a re-created value', () => {
     for (const seed of SEEDS) {
@@ -288,15 +301,8 @@ describe('in-place edits over generated layouts', () => {
 
   it.each(['scalar', 'add', 'remove'] as const)('writes exactly the edited value (%s)', (kind) => {
     let applied = 0;
-    for (const seed of SEEDS) {
-      const random = createRandom(seed * 31 + kind.length);
-      const { text } = randomDocument(random);
-      const source = parseJsonSource(text);
-      const done = edit(random, clone(source.value as Json), kind);
-      if (done === undefined) continue;
+    for (const { source, done, output, context } of editedDocuments((seed) => seed * 31 + kind.length, kind)) {
       applied++;
-      const output = stringifyPreserving(done.value, source);
-      const context = `seed ${seed} ${JSON.stringify(done.edit)}\n${text}\n---\n${output}`;
       expect(JSON.parse(stripBom(output)), context).toEqual(done.value);
       expect(output.startsWith('\ufeff'), context).toBe(source.hasBom);
       expect(parseJsonSource(output).finalNewline, context).toBe(source.finalNewline);
@@ -305,30 +311,16 @@ describe('in-place edits over generated layouts', () => {
   });
 
   it('changes exactly one line for a changed scalar', () => {
-    for (const seed of SEEDS) {
-      const random = createRandom(seed * 7 + 1);
-      const { text } = randomDocument(random);
-      const source = parseJsonSource(text);
-      const done = edit(random, clone(source.value as Json), 'scalar');
-      if (done === undefined) continue;
-      const output = stringifyPreserving(done.value, source);
+    for (const { text, output, context } of editedDocuments((seed) => seed * 7 + 1, 'scalar')) {
       const before = text.split('\n');
       const after = output.split('\n');
-      const context = `seed ${seed} ${JSON.stringify(done.edit)}\n${text}\n---\n${output}`;
       expect(after.length, context).toBe(before.length);
       expect(after.filter((line, i) => line !== before[i]).length, context).toBe(1);
     }
   });
 
   it.each(['add', 'remove'] as const)('leaves every line outside the entry it %ss unchanged, and every other byte', (kind) => {
-    for (const seed of SEEDS) {
-      const random = createRandom(seed * 13 + kind.length);
-      const { text } = randomDocument(random);
-      const source = parseJsonSource(text);
-      const done = edit(random, clone(source.value as Json), kind);
-      if (done === undefined) continue;
-      const output = stringifyPreserving(done.value, source);
-      const context = `seed ${seed} ${JSON.stringify(done.edit)}\n${text}\n---\n${output}`;
+    for (const { text, done, output, context } of editedDocuments((seed) => seed * 13 + kind.length, kind)) {
       const { path, index } = done.edit as Extract<Edit, { kind: 'add' | 'remove' }>;
       const [shorter, longer] = kind === 'add' ? [text, output] : [output, text];
       const position = positionIn(longer, path, index);

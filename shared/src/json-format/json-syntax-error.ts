@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../errors';
+import type { ErrorDetail } from '../errors/error-details';
 
 /**
  * Every parse failure message lives here, so the wording stays consistent and

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonSource } from './parse-json-source';
 import { stringifyPreserving } from './stringify-preserving';
-import { lineDiff, planText, planValue, type PlanStep } from '../test-support/plan-document';
+import { lineDiff, planText, planToEdit, type PlanStep } from '../test-support/plan-document';
 
 // Keys: the original ones in the order of the text, new ones beside their neighbours.
 describe('stringifyPreserving: a no-op save is byte-identical', () => {
   it('ignores the key order of the value it is given', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     const reordered = { workflow_optimized: plan.workflow_optimized, steps: plan.steps, objective: plan.objective };
     expect(stringifyPreserving(reordered, source)).toBe(planText);
   });
@@ -16,8 +15,7 @@ describe('stringifyPreserving: a no-op save is byte-identical', () => {
 describe('stringifyPreserving: edits', () => {
   it('keeps integer-like keys in file order even in a re-created value', () => {
     expect(planText).toContain('"0": "build",\n        "reject": "collect",\n        "2": "end"');
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     expect(Object.keys(plan.steps[1]?.option_routes as object)).toEqual(['0', '2', 'reject']);
     (plan.steps[1]?.option_routes as Record<string, string>).reject = 'ship';
     const output = stringifyPreserving(plan, source);
@@ -30,8 +28,7 @@ describe('stringifyPreserving: edits', () => {
   });
 
   it("puts a new key beside its neighbours in the value's order, and integer-like keys last", () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     const step = plan.steps[3] as PlanStep;
     // "zeta" comes first in the value; "7" is first in any JS object whatever its place, so it says nothing.
     plan.steps[3] = { zeta: 'z', '7': 'seven', ...step } as PlanStep;
@@ -44,8 +41,7 @@ describe('stringifyPreserving: edits', () => {
   });
 
   it('writes a renamed key where the old one was (after its predecessor in the value)', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     const { title, ...rest } = plan.steps[3] as PlanStep;
     const { id, type, max_iterations } = rest;
     plan.steps[3] = { id, type, heading: title, max_iterations } as unknown as PlanStep;
@@ -53,8 +49,7 @@ describe('stringifyPreserving: edits', () => {
   });
 
   it('writes a key inserted before all others in the value before the first original key', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     plan.steps[3] = { first: true, ...(plan.steps[3] as PlanStep) } as PlanStep;
     expect(stringifyPreserving(plan, source)).toBe(planText.replace('{\n      "id": "ship",', '{\n      "first": true,\n      "id": "ship",'));
   });

@@ -1,4 +1,4 @@
-import { formatJsonPath } from '../errors';
+import { formatJsonPath } from '../errors/error-details';
 import { detectIndent } from './detect-indent';
 import { keysOf, LINEAR_DUPLICATE_SCAN_LIMIT, repeatsEarlierKey } from './duplicate-keys';
 import { JsonSyntaxError, jsonSyntaxMessages as messages } from './json-syntax-error';
@@ -145,63 +145,71 @@ class SourceParser extends JsonTokenScanner {
     }
   }
 
-  private enterContainer(depth: number): void {
+  /**
+   * Steps into the container whose bracket is at `pos`: -1 when it is empty (and closed), else
+   * where its first member's leading text starts. Objects and arrays share this and
+   * `afterMember`; only what a member is differs.
+   */
+  private openContainer(depth: number, close: number): number {
     if (depth >= MAX_JSON_DEPTH) this.fail(messages.tooDeep(MAX_JSON_DEPTH));
+    this.pos++;
+    const leadingStart = this.pos;
+    this.skipWhitespace();
+    if (this.text.charCodeAt(this.pos) !== close) return leadingStart;
+    this.pos++;
+    return -1;
+  }
+
+  /** Past a member: -1 at the closing bracket, else (after a comma) where the next member's leading text starts. */
+  private afterMember(close: number, expected: string): number {
+    this.skipWhitespace();
+    const code = this.text.charCodeAt(this.pos);
+    if (code === COMMA) {
+      this.pos++;
+      const leadingStart = this.pos;
+      this.skipWhitespace();
+      return leadingStart;
+    }
+    if (code !== close) this.unexpected(expected);
+    this.pos++;
+    return -1;
   }
 
   private parseObject(id: JsonNodeId, depth: number): void {
-    this.enterContainer(depth);
     const text = this.text;
     const lineBreaksBefore = this.lineBreaks;
     let count = 0;
     let flags = JsonKind.Object as number;
     let seenKeys: Set<string> | null = null;
-    this.pos++;
-    let leadingStart = this.pos;
-    this.skipWhitespace();
-    if (text.charCodeAt(this.pos) === BRACE_CLOSE) {
+    let leadingStart = this.openContainer(depth, BRACE_CLOSE);
+    while (leadingStart >= 0) {
+      if (text.charCodeAt(this.pos) !== QUOTE) {
+        if (count > 0 && text.charCodeAt(this.pos) === BRACE_CLOSE) this.fail(messages.trailingComma, leadingStart - 1);
+        this.unexpected(count > 0 ? 'a property name in double quotes' : "a property name in double quotes or '}'");
+      }
+      const keyStart = this.pos;
+      const keyFlags = this.scanString() ? Flag.KeyEscaped : 0;
+      const keyEnd = this.pos;
+      this.skipWhitespace();
+      if (text.charCodeAt(this.pos) !== COLON) {
+        this.unexpected(`':' after property name ${text.slice(keyStart, Math.min(keyEnd, keyStart + 60))}`);
+      }
       this.pos++;
-    } else {
-      for (;;) {
-        if (text.charCodeAt(this.pos) !== QUOTE) {
-          if (count > 0 && text.charCodeAt(this.pos) === BRACE_CLOSE) this.fail(messages.trailingComma, leadingStart - 1);
-          this.unexpected(count > 0 ? 'a property name in double quotes' : "a property name in double quotes or '}'");
-        }
-        const keyStart = this.pos;
-        const keyFlags = this.scanString() ? Flag.KeyEscaped : 0;
-        const keyEnd = this.pos;
-        this.skipWhitespace();
-        if (text.charCodeAt(this.pos) !== COLON) {
-          this.unexpected(`':' after property name ${text.slice(keyStart, Math.min(keyEnd, keyStart + 60))}`);
-        }
-        this.pos++;
-        this.skipWhitespace();
-        const member = this.size;
-        this.parseValue(depth + 1, leadingStart, keyStart, keyEnd, keyFlags);
-        count++;
-        if ((flags & Flag.DuplicateKeys) === 0) {
-          if (count > LINEAR_DUPLICATE_SCAN_LIMIT) {
-            seenKeys ??= keysOf(this.tree(), id, count - 1);
-            const key = this.tree().key(member);
-            if (seenKeys.has(key)) flags |= Flag.DuplicateKeys;
-            seenKeys.add(key);
-          } else if (repeatsEarlierKey(this.text, this.nodes, this.size, id, member)) {
-            flags |= Flag.DuplicateKeys;
-          }
-        }
-        this.skipWhitespace();
-        const code = text.charCodeAt(this.pos);
-        if (code === COMMA) {
-          this.pos++;
-          leadingStart = this.pos;
-          this.skipWhitespace();
-        } else if (code === BRACE_CLOSE) {
-          this.pos++;
-          break;
-        } else {
-          this.unexpected("',' or '}' after a property value");
+      this.skipWhitespace();
+      const member = this.size;
+      this.parseValue(depth + 1, leadingStart, keyStart, keyEnd, keyFlags);
+      count++;
+      if ((flags & Flag.DuplicateKeys) === 0) {
+        if (count > LINEAR_DUPLICATE_SCAN_LIMIT) {
+          seenKeys ??= keysOf(this.tree(), id, count - 1);
+          const key = this.tree().key(member);
+          if (seenKeys.has(key)) flags |= Flag.DuplicateKeys;
+          seenKeys.add(key);
+        } else if (repeatsEarlierKey(this.text, this.nodes, this.size, id, member)) {
+          flags |= Flag.DuplicateKeys;
         }
       }
+      leadingStart = this.afterMember(BRACE_CLOSE, "',' or '}' after a property value");
     }
     if (this.lineBreaks > lineBreaksBefore) flags |= Flag.Multiline;
     this.nodes[id * NODE_STRIDE + Field.ChildCount] = count;
@@ -214,34 +222,16 @@ class SourceParser extends JsonTokenScanner {
   }
 
   private parseArray(id: JsonNodeId, depth: number): void {
-    this.enterContainer(depth);
     const text = this.text;
     const lineBreaksBefore = this.lineBreaks;
     let count = 0;
-    this.pos++;
-    let leadingStart = this.pos;
-    this.skipWhitespace();
-    if (text.charCodeAt(this.pos) === BRACKET_CLOSE) {
-      this.pos++;
-    } else {
-      for (;;) {
-        if (count > 0 && text.charCodeAt(this.pos) === BRACKET_CLOSE) this.fail(messages.trailingComma, leadingStart - 1);
-        if (this.pos >= text.length) this.unexpected(count > 0 ? 'a value' : "a value or ']'");
-        this.parseValue(depth + 1, leadingStart, -1, -1, 0);
-        count++;
-        this.skipWhitespace();
-        const code = text.charCodeAt(this.pos);
-        if (code === COMMA) {
-          this.pos++;
-          leadingStart = this.pos;
-          this.skipWhitespace();
-        } else if (code === BRACKET_CLOSE) {
-          this.pos++;
-          break;
-        } else {
-          this.unexpected("',' or ']' after an array element");
-        }
-      }
+    let leadingStart = this.openContainer(depth, BRACKET_CLOSE);
+    while (leadingStart >= 0) {
+      if (count > 0 && text.charCodeAt(this.pos) === BRACKET_CLOSE) this.fail(messages.trailingComma, leadingStart - 1);
+      if (this.pos >= text.length) this.unexpected(count > 0 ? 'a value' : "a value or ']'");
+      this.parseValue(depth + 1, leadingStart, -1, -1, 0);
+      count++;
+      leadingStart = this.afterMember(BRACKET_CLOSE, "',' or ']' after an array element");
     }
     this.nodes[id * NODE_STRIDE + Field.ChildCount] = count;
     this.finish(id, JsonKind.Array | (this.lineBreaks > lineBreaksBefore ? Flag.Multiline : 0));

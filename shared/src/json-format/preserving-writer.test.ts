@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonSource } from './parse-json-source';
 import { stringifyPreserving } from './stringify-preserving';
-import { lineDiff, planText, planValue, roundTripped, writePlan, type Plan, type PlanStep } from '../test-support/plan-document';
+import { lineDiff, planText, planToEdit, roundTripped, writePlan, type Plan, type PlanStep } from '../test-support/plan-document';
 
 // Edits found by walking the value against the original: only changed values are rewritten, and
 // array elements are paired with their originals by id.
@@ -12,8 +12,7 @@ describe('stringifyPreserving: edits', () => {
     ['tab', '\t'],
   ])('changes exactly one line when one title is edited (%s)', (_name, indent) => {
     const text = `${writePlan(indent)}\n`;
-    const source = parseJsonSource(text);
-    const plan = planValue(text);
+    const { source, plan } = planToEdit(text);
     const step = plan.steps[2];
     if (step === undefined) throw new Error('fixture changed');
     step.title = 'Build it — properly';
@@ -68,8 +67,7 @@ describe('stringifyPreserving: edits', () => {
   });
 
   it('recognises routes by route_id', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     const routes = plan.steps[2]?.predefined_routes as { route_id: string; route_name: string }[];
     routes.reverse();
     (routes[0] as { route_name: string }).route_name = 'Documentation';
@@ -82,8 +80,7 @@ describe('stringifyPreserving: edits', () => {
   });
 
   it('treats a step whose id was renamed as the same step, keeping its key order', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     (plan.steps[1] as PlanStep).id = 'approve';
     const output = stringifyPreserving(plan, source);
     expect(lineDiff(planText, output)).toEqual({
@@ -93,8 +90,7 @@ describe('stringifyPreserving: edits', () => {
   });
 
   it('rewrites only the line of a deeply nested change', () => {
-    const source = parseJsonSource(planText);
-    const plan = planValue();
+    const { source, plan } = planToEdit();
     const schema = plan.steps[2]?.validation_schema as { files: { json_checks: { min_length: number }[] }[] };
     const check = schema.files[0]?.json_checks[0];
     if (check === undefined) throw new Error('fixture changed');

@@ -3,6 +3,7 @@ import { JsonSyntaxError } from './json-syntax-error';
 import { parseJsonSource } from './parse-json-source';
 import { createRandom, type Random } from './seeded-random';
 import { stringifyPreserving } from './stringify-preserving';
+import { COMPACT_LAYOUTS, type CompactLayout } from '../test-support/json-layouts';
 
 /**
  * Randomised but deterministic (seeded) checks over generated documents in
@@ -71,7 +72,7 @@ interface Style {
   /** Odd but valid spacing, escapes and number spellings, as in hand-edited files. */
   messy: boolean;
   /** Everything on one line, with these separators. */
-  compact: { item: string; key: string } | null;
+  compact: CompactLayout | null;
 }
 
 function spellString(random: Random, value: string, style: Style): string {
@@ -130,12 +131,7 @@ function printDoc(random: Random, doc: Doc, depth: number, style: Style): string
 }
 
 function randomStyle(random: Random): Style {
-  const compact = random.chance(0.15)
-    ? random.pick([
-        { item: '', key: ':' },
-        { item: ' ', key: ': ' },
-      ])
-    : null;
+  const compact = random.chance(0.15) ? random.pick(COMPACT_LAYOUTS) : null;
   return {
     indent: compact ? '' : random.pick(['  ', '    ', '\t', ' ']),
     newline: random.chance(0.25) ? '\r\n' : '\n',

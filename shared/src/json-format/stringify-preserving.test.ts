@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonDepthError, jsonWriteMessages } from './json-write-error';
 import { MAX_JSON_DEPTH, parseJsonSource } from './parse-json-source';
 import { stringifyPreserving } from './stringify-preserving';
-import { planText, planValue, roundTripped, writePlan, type PlanStep } from '../test-support/plan-document';
+import { planText, planToEdit, planValue, roundTripped, writePlan, type PlanStep } from '../test-support/plan-document';
 
 // The entry point: writing without a source, no-op saves, the text around the root, the depth limit.
 describe('stringifyPreserving without a source', () => {
@@ -61,8 +61,7 @@ describe('stringifyPreserving: a no-op save is byte-identical', () => {
 describe('stringifyPreserving: edits', () => {
   it('keeps CRLF line breaks and the absent final newline around an edit', () => {
     const text = writePlan().replace(/\n/g, '\r\n');
-    const source = parseJsonSource(text);
-    const plan = planValue(text);
+    const { source, plan } = planToEdit(text);
     (plan.steps[0] as PlanStep).title = 'Collect';
     (plan.steps[3] as PlanStep).extra = { nested: [1, { deep: true }] };
     const output = stringifyPreserving(plan, source);

@@ -1,4 +1,4 @@
-import { formatJsonPath } from '../errors';
+import { formatJsonPath } from '../errors/error-details';
 import { END, sharedWithOf } from './common';
 import { isDisplayId } from './display-ids';
 import { orphanSharedIds, orphanSharedWithKey } from './orphan-refs';
@@ -7,7 +7,7 @@ import { buildFlow, targetFields } from './flow';
 import { GENERATION_ORDER, GENERATIONS, generationTraits, type Generation } from './generations';
 import type { Plan } from './plan';
 import type { Problem } from './problems';
-import type { Route } from './route';
+import type { Route } from './step';
 import { asKnownStep, stepKind, type Step } from './step';
 import { STEP_KINDS, stepKindSpec } from './step-kinds';
 import { leniently } from './steps/kind-spec';

@@ -1,4 +1,4 @@
-import { formatJsonPath } from '../errors';
+import { formatJsonPath } from '../errors/error-details';
 import type { PathSegment } from './walk';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJsonPath } from '../errors';
+import { formatJsonPath } from '../errors/error-details';
 import { parseJsonSource, stringifyPreserving } from '../json-format';
 import { checkStepConfig, isReservedStepConfigId, readStepConfig } from '../step-config';
 import {

@@ -1,7 +1,7 @@
 export * from './common';
+export * from './step-kind-names';
 export * from './step-kinds';
 export * from './step';
-export * from './route';
 export * from './plan';
 export * from './steps/regular';
 export * from './steps/todo-task';
@@ -32,4 +32,3 @@ export * from './legacy';
 export * from './read-plan';
 export * from './problems';
 export * from './checks';
-export * from './migrate';

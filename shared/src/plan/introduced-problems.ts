@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../errors';
+import type { ErrorDetail } from '../errors/error-details';
 import type { ReadPlanResult } from './read-plan';
 
 /**

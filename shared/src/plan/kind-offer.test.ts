@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_STEP_TYPES, kindOffer } from './step-kinds';
+import { KNOWN_STEP_TYPES } from './step-kind-names';
+import { kindOffer } from './step-kinds';
 
 const offered = (generation: Parameters<typeof kindOffer>[1]) => KNOWN_STEP_TYPES.filter((kind) => kindOffer(kind, generation).offered);
 

@@ -1,7 +1,7 @@
 import { sharedWithOf } from './common';
 import { generationTraits, type Generation } from './generations';
 import type { Plan } from './plan';
-import type { Route } from './route';
+import type { Route } from './step';
 import type { Step } from './step';
 
 /**

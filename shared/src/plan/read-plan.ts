@@ -1,4 +1,4 @@
-import { issuesToDetails, type ErrorDetail } from '../errors';
+import { issuesToDetails, type ErrorDetail } from '../errors/error-details';
 import { detectGeneration, type GenerationReport } from './detect-generation';
 import { planForFile, withDisplayIds } from './display-ids';
 import { promoteLegacyPlan, type LegacyPromotion } from './legacy';

@@ -12,6 +12,7 @@ import { orchestratorKind, type OrchestratorStep } from './steps/orchestrator';
 import { regularKind, type RegularStep } from './steps/regular';
 import { routingKind, type RoutingStep } from './steps/routing';
 import { todoTaskKind, type TodoTaskStep } from './steps/todo-task';
+import { KNOWN_STEP_TYPES, type StepKind } from './step-kind-names';
 
 /** The step type of each kind (its module's schema type); a new kind adds its line here and its row below. */
 export interface StepOfKind {
@@ -28,13 +29,16 @@ export interface StepOfKind {
   conditional: ConditionalStep;
   decision: DecisionStep;
 }
-export type StepKind = keyof StepOfKind;
+// The kind names live in a leaf module (`step-kind-names.ts`); this fails to compile when a kind is
+// named there and not here, or here and not there.
+const sameKinds: [Exclude<keyof StepOfKind, StepKind>, Exclude<StepKind, keyof StepOfKind>] extends [never, never] ? true : never = true;
+void sameKinds;
 
 /**
  * The step kinds planvas understands, one module each under `steps/`; any other `type` is an
- * opaque step. This table is the only list: adding a kind is one module and one row here, and the
+ * opaque step. Adding a kind is one module, its name in `step-kind-names.ts` and one row here; the
  * compiler then names every place that must handle it (the web's node registry, the engine's
- * executors). Order is the palette's order.
+ * executors). Order is the palette's order (the names' order).
  */
 export const STEP_KINDS: { readonly [K in StepKind]: StepKindSpec<StepOfKind[K], K> } = {
   regular: regularKind,
@@ -50,12 +54,6 @@ export const STEP_KINDS: { readonly [K in StepKind]: StepKindSpec<StepOfKind[K],
   conditional: conditionalKind,
   decision: decisionKind,
 };
-
-export const KNOWN_STEP_TYPES = Object.keys(STEP_KINDS) as StepKind[];
-
-export function isKnownStepType(type: unknown): type is StepKind {
-  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(STEP_KINDS, type);
-}
 
 /** The spec of a kind, typed loosely for generic code (the flow, the walk, the checks). */
 export function stepKindSpec(kind: StepKind): StepKindSpec<StepOfKind[StepKind]> {

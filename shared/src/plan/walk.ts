@@ -1,5 +1,5 @@
 import type { Plan } from './plan';
-import type { Route } from './route';
+import type { Route } from './step';
 import { asKnownStep, type Step, type SubAgentStep } from './step';
 import { stepKindSpec } from './step-kinds';
 

@@ -1,4 +1,4 @@
-import { formatJsonPath } from '../errors';
+import { formatJsonPath } from '../errors/error-details';
 import type { LegacyPromotion } from '../plan/legacy';
 import type { Plan } from '../plan/plan';
 import type { Problem } from '../plan/problems';

@@ -1,4 +1,4 @@
-import { issuesToDetails, type ErrorDetail } from '../errors';
+import { issuesToDetails, type ErrorDetail } from '../errors/error-details';
 import { StepConfig, StepConfigEntry, type StepConfigForm } from './schema';
 import { z } from 'zod';
 

@@ -2,6 +2,8 @@
  * Test support (not exported from the package): the plan document the writer's tests edit, as a
  * real writer stores it, and helpers to compare the text before and after an edit.
  */
+import type { JsonSource } from '../json-format/json-source';
+import { parseJsonSource } from '../json-format/parse-json-source';
 
 /** The lines that differ once the common leading and trailing lines are set aside. */
 export function lineDiff(before: string, after: string): { removed: string[]; added: string[] } {
@@ -78,4 +80,9 @@ export const planText = `${writePlan()}\n`;
 /** The plan as the client sends it back after an edit. */
 export function planValue(text = planText): Plan {
   return JSON.parse(text.replace(/^\ufeff/, '')) as Plan;
+}
+
+/** The stored plan parsed as the writer's source, and a fresh value of it for a test to edit. */
+export function planToEdit(text = planText): { source: JsonSource; plan: Plan } {
+  return { source: parseJsonSource(text), plan: planValue(text) };
 }

@@ -1,25 +1,19 @@
 import { z } from 'zod';
-import { NextStepId, StepBase, optional } from '../common';
-import { Step } from '../step';
+import { NextStepId, optional } from '../common';
+import type { Step } from '../step';
+import { kindSchema } from './kind-schema';
 import { nonEmpty, nextTarget, type FlowOutput, type StepKindSpec } from './kind-spec';
 
-const ConditionalStepBase = StepBase.extend({
-  type: z.literal('conditional'),
-  condition_question: optional(z.string()),
-  if_true_next_step_id: NextStepId,
-  if_false_next_step_id: NextStepId,
-  next_step_id: NextStepId,
-});
+/** The yes/no targets of a conditional or decision, between their question and `next_step_id`. */
+export const truthFields = { if_true_next_step_id: NextStepId, if_false_next_step_id: NextStepId };
 
-/** Branches hold their own nested steps, which run before the branch's next step id. */
-export type ConditionalStep = z.infer<typeof ConditionalStepBase> & {
+const ConditionalStepFields = kindSchema('conditional', { condition_question: optional(z.string()), ...truthFields });
+
+/** Branches hold their own nested steps (`step.ts` adds them), which run before the branch's next step id. */
+export type ConditionalStep = z.infer<typeof ConditionalStepFields> & {
   if_true_steps?: Step[] | null;
   if_false_steps?: Step[] | null;
 };
-export const ConditionalStep: z.ZodType<ConditionalStep> = ConditionalStepBase.extend({
-  if_true_steps: optional(z.array(z.lazy(() => Step))),
-  if_false_steps: optional(z.array(z.lazy(() => Step))),
-});
 
 /** A yes/no output: into the branch's first nested step, else to the branch's named target. */
 export function truthOutputs(step: {
@@ -54,7 +48,8 @@ export function truthTargets(step: { if_true_next_step_id?: string | null; if_fa
 export const conditionalKind: StepKindSpec<ConditionalStep, 'conditional'> = {
   kind: 'conditional',
   label: 'Conditional',
-  schema: ConditionalStep,
+  schema: ConditionalStepFields,
+  stepLists: ['if_true_steps', 'if_false_steps'],
   // coding-agent-loop retired it on 2026-05-29.
   generations: ['seed'],
   create: ({ common }) => ({ type: 'conditional', ...common, condition_question: '', if_true_steps: [], if_false_steps: [] }),

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { NextStepId, StepBase, optional } from '../common';
-import { nextTarget, type StepKindSpec } from './kind-spec';
+import { optional } from '../common';
+import { goesOn, kindSchema } from './kind-schema';
+import type { StepKindSpec } from './kind-spec';
 
 /** A step run by an external crew (agentworks): planvas only knows whom it triggers and how long it waits. */
-export const CrewStep = StepBase.extend({
-  type: z.literal('crew'),
+export const CrewStep = kindSchema('crew', {
   crew_profile_id: optional(z.string()),
   crew_project_id: optional(z.string()),
   trigger_id: optional(z.string()),
   instruction: optional(z.string()),
   timeout_seconds: optional(z.number()),
-  next_step_id: NextStepId,
 });
 export type CrewStep = z.infer<typeof CrewStep>;
 
@@ -24,8 +23,7 @@ export const crewKind: StepKindSpec<CrewStep, 'crew'> = {
     agent: ['title', 'crew_profile_id', 'crew_project_id', 'trigger_id', 'instruction'],
   },
   create: ({ common }) => ({ type: 'crew', ...common, crew_profile_id: '', crew_project_id: '', trigger_id: '', instruction: '', timeout_seconds: 600 }),
-  outputs: () => [{ kind: 'next', handle: 'next' }],
-  targets: nextTarget,
+  ...goesOn,
   // validateCrewStepFieldsTyped (agentworks).
   check: (step, context) =>
     typeof step.timeout_seconds === 'number' && step.timeout_seconds < 0

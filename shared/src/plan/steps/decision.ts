@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { NextStepId, StepBase, optional } from '../common';
-import { truthOutputs, truthTargets } from './conditional';
+import { optional } from '../common';
+import { truthFields, truthOutputs, truthTargets } from './conditional';
+import { kindSchema } from './kind-schema';
 import type { StepKindSpec } from './kind-spec';
 
-export const DecisionStep = StepBase.extend({
-  type: z.literal('decision'),
-  decision_evaluation_question: optional(z.string()),
-  if_true_next_step_id: NextStepId,
-  if_false_next_step_id: NextStepId,
-  next_step_id: NextStepId,
-});
+export const DecisionStep = kindSchema('decision', { decision_evaluation_question: optional(z.string()), ...truthFields });
 export type DecisionStep = z.infer<typeof DecisionStep>;
 
 export const decisionKind: StepKindSpec<DecisionStep, 'decision'> = {

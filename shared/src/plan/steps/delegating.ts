@@ -3,7 +3,7 @@ import { optional } from '../common';
 import { generationTraits } from '../generations';
 import { SequenceItem, SequenceMessages } from '../items';
 import type { Problem } from '../problems';
-import type { Route } from '../route';
+import type { Route } from '../step';
 import type { CheckContext } from './kind-spec';
 import type { AgentStep } from './agent';
 import { itemChecks, messageChecks } from './item-checks';
@@ -20,6 +20,11 @@ export const delegatingStepFields = {
   system_prompt: optional(z.string()),
   items: optional(z.array(SequenceItem)),
   messages: optional(SequenceMessages),
+};
+
+/** A delegating kind's step: its own fields and its routes (which `step.ts` adds to the schema). */
+export type WithRoutes<Fields, Field extends 'predefined_routes' | 'orchestration_routes' = 'predefined_routes'> = Fields & {
+  [F in Field]?: Route[] | null;
 };
 
 /**

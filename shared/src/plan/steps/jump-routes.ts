@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NextStepId, optional } from '../common';
-import { nonEmpty, type FlowOutput, type TargetField } from './kind-spec';
+import { nextTarget, nonEmpty, type FlowOutput, type TargetField } from './kind-spec';
 
 /** A route of a routing or branch step: it names the next step when its condition holds. */
 export const RoutingRoute = z.looseObject({
@@ -10,6 +10,23 @@ export const RoutingRoute = z.looseObject({
   next_step_id: NextStepId,
 });
 export type RoutingRoute = z.infer<typeof RoutingRoute>;
+
+/** The fields routing and branch steps share, in their order in real plans. */
+export const jumpRouteFields = {
+  routes: optional(z.array(RoutingRoute)),
+  default_route_id: optional(z.string()),
+  route_source_file: optional(z.string()),
+};
+
+/** The routes and flow of a kind whose routes name the next step (routing, branch). */
+export const jumpRouteFlow = {
+  routes: { field: 'routes', delegating: false } as const,
+  outputs: (step: { routes?: ReadonlyArray<RoutingRoute> | null }): FlowOutput[] => jumpRouteOutputs(step.routes),
+  targets: (step: { routes?: ReadonlyArray<RoutingRoute> | null; next_step_id?: string | null }): TargetField[] => [
+    ...nextTarget(step),
+    ...jumpRouteTargets(step.routes),
+  ],
+};
 
 /** One output per route (handle = route id); a step without routes just goes on. */
 export function jumpRouteOutputs(routes: ReadonlyArray<RoutingRoute> | null | undefined): FlowOutput[] {

@@ -62,8 +62,14 @@ export interface StepKindSpec<S, K extends string = string> {
   readonly kind: K;
   /** Palette label, also the default title of a new step. */
   readonly label: string;
-  /** Loose: unknown keys are kept. */
-  readonly schema: z.ZodType<S>;
+  /**
+   * The kind's own fields; loose: unknown keys are kept. Fields that hold other steps are added by
+   * `step.ts` from `routes` (when delegating) and `stepLists`, since they refer back to the step
+   * union (which is how the kind modules stay free of import cycles).
+   */
+  readonly schema: z.ZodObject;
+  /** Fields holding lists of main-flow steps (a conditional's branches). */
+  readonly stepLists?: readonly NestedBranch['field'][];
   /** The generations whose loader accepts this kind (see generations.ts). */
   readonly generations: readonly Generation[];
   /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KNOWN_STEP_TYPES } from '../step-kinds';
+import { KNOWN_STEP_TYPES } from '../step-kind-names';
 
 /**
  * A step of a type planvas does not know (a newer runtime's). It is shown and saved as written,

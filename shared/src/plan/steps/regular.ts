@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NextStepId, StepBase, optional } from '../common';
-import { nextTarget, type StepKindSpec } from './kind-spec';
+import { goesOn } from './kind-schema';
+import type { StepKindSpec } from './kind-spec';
 
 const regularFields = {
   has_loop: optional(z.boolean()),
@@ -27,6 +28,5 @@ export const regularKind: StepKindSpec<RegularStep, 'regular'> = {
   schema: RegularStep,
   generations: ['seed', 'loop', 'agentworks', 'agent'],
   create: ({ common }) => ({ type: 'regular', ...common, has_loop: false, loop_condition: '' }),
-  outputs: () => [{ kind: 'next', handle: 'next' }],
-  targets: nextTarget,
+  ...goesOn,
 };

@@ -1,30 +1,23 @@
-import { generationTraits } from '../generations';
 import { z } from 'zod';
-import { NextStepId, StepBase, optional } from '../common';
-import { Route } from '../route';
-import { delegatingStepFields, delegationCheck } from './delegating';
-import { nextTarget, type StepKindSpec } from './kind-spec';
+import { optional } from '../common';
+import { generationTraits } from '../generations';
+import type { Route } from '../step';
+import { delegatingStepFields, delegationCheck, type WithRoutes } from './delegating';
+import { goesOn, kindSchema } from './kind-schema';
+import type { StepKindSpec } from './kind-spec';
 
-const TodoTaskStepBase = StepBase.extend({
-  type: z.literal('todo_task'),
-  enable_generic_agent: optional(z.boolean()),
-  ...delegatingStepFields,
-  next_step_id: NextStepId,
-});
+const TodoTaskStepFields = kindSchema('todo_task', { enable_generic_agent: optional(z.boolean()), ...delegatingStepFields });
 
 /**
  * Flat todo_task (docs/formats.md "The todo_task step"). The legacy nested `todo_task_step` is
  * promoted away before parsing ("Migrating old plans").
  */
-export type TodoTaskStep = z.infer<typeof TodoTaskStepBase> & { predefined_routes?: Route[] | null };
-export const TodoTaskStep: z.ZodType<TodoTaskStep> = TodoTaskStepBase.extend({
-  predefined_routes: optional(z.array(z.lazy(() => Route))),
-});
+export type TodoTaskStep = WithRoutes<z.infer<typeof TodoTaskStepFields>>;
 
 export const todoTaskKind: StepKindSpec<TodoTaskStep, 'todo_task'> = {
   kind: 'todo_task',
   label: 'Todo Task',
-  schema: TodoTaskStep,
+  schema: TodoTaskStepFields,
   // agentworks reads `todo_task` as a legacy alias of `orchestrator`, its newest release as `agent`
   // (parseStepFromJSON in both); their writers then write the new name.
   generations: ['seed', 'loop', 'agentworks', 'agent'],
@@ -40,7 +33,6 @@ export const todoTaskKind: StepKindSpec<TodoTaskStep, 'todo_task'> = {
     predefined_routes: delegationRoutes(1) as Route[],
     ...(generationTraits(generation).genericAgentSwitch ? { enable_generic_agent: false } : {}),
   }),
-  outputs: () => [{ kind: 'next', handle: 'next' }],
-  targets: nextTarget,
+  ...goesOn,
   check: (step, context) => delegationCheck(step, step.predefined_routes, 'predefined_routes', context),
 };

@@ -1,7 +1,7 @@
 import { checkStepConfig } from '../step-config/checks';
 import type { AgentConfigs, StepConfig, StepConfigEntry } from '../step-config/schema';
-import type { LegacyPromotion } from './legacy';
-import type { Plan } from './plan';
+import type { LegacyPromotion } from '../plan/legacy';
+import type { Plan } from '../plan/plan';
 
 export type MigrationChange =
   | { kind: 'plan_flattened'; path: string; stepId: string; innerId?: string; promoted: string[] }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readStepConfig } from '../step-config/read-step-config';
 import { fixtureJson } from '../test-support/fixtures';
 import { planWorkflowMigration } from './migrate';
-import { readPlan } from './read-plan';
+import { readPlan } from '../plan/read-plan';
 
 describe('planWorkflowMigration', () => {
   it('plans the legacy fixture migration', () => {
