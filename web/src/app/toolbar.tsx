@@ -4,6 +4,7 @@ import { SaveControls } from '../authoring/save-controls';
 import { RunControls } from '../runs/run-controls';
 import { useRunSidebar } from '../runs/run-sidebar-layout';
 import { useAppStore } from '../store/store-context';
+import { IconButton } from '../ui/icon-button';
 
 /** Canvas actions: direction, tidy up, fit, zoom, and the problems / minimap toggles. */
 export function Toolbar() {
@@ -49,52 +50,23 @@ export function Toolbar() {
           {direction}
         </button>
         {/* Icon only: the workflow's name needs the room more than this label (the tooltip says it). */}
-        <button
-          type="button"
-          className="pv-icon-button"
-          data-testid="tidy-up"
-          onClick={tidyUp}
-          disabled={!hasDocument}
-          title="Tidy up: forget dragged positions and lay out again"
-          aria-label="Tidy up"
-        >
+        <IconButton label="Tidy up" title="Tidy up: forget dragged positions and lay out again" testId="tidy-up" onClick={tidyUp} disabled={!hasDocument}>
           <WandSparkles size={15} aria-hidden />
-        </button>
+        </IconButton>
       </div>
       <div className="pv-toolbar__group">
-        <button type="button" className="pv-icon-button" data-testid="fit-view" onClick={requestFit} title="Fit view" aria-label="Fit view">
+        <IconButton label="Fit view" testId="fit-view" onClick={requestFit}>
           <Maximize size={15} />
-        </button>
-        <button
-          type="button"
-          className="pv-icon-button pv-toolbar__zoom"
-          data-testid="zoom-in"
-          onClick={() => void reactFlow.zoomIn({ duration: 200 })}
-          title="Zoom in"
-          aria-label="Zoom in"
-        >
+        </IconButton>
+        <IconButton label="Zoom in" className="pv-toolbar__zoom" testId="zoom-in" onClick={() => void reactFlow.zoomIn({ duration: 200 })}>
           <ZoomIn size={15} />
-        </button>
-        <button
-          type="button"
-          className="pv-icon-button pv-toolbar__zoom"
-          data-testid="zoom-out"
-          onClick={() => void reactFlow.zoomOut({ duration: 200 })}
-          title="Zoom out"
-          aria-label="Zoom out"
-        >
+        </IconButton>
+        <IconButton label="Zoom out" className="pv-toolbar__zoom" testId="zoom-out" onClick={() => void reactFlow.zoomOut({ duration: 200 })}>
           <ZoomOut size={15} />
-        </button>
-        <button
-          type="button"
-          className={`pv-icon-button${miniMapOpen ? ' is-on' : ''}`}
-          onClick={() => togglePanel('minimap')}
-          title="Minimap"
-          aria-label="Minimap"
-          aria-pressed={miniMapOpen}
-        >
+        </IconButton>
+        <IconButton label="Minimap" pressed={miniMapOpen} onClick={() => togglePanel('minimap')}>
           <MapIcon size={15} />
-        </button>
+        </IconButton>
         <button
           type="button"
           className={`pv-button${problemsOpen ? ' is-on' : ''}${problemCount > 0 ? ' pv-button--warn' : ''}`}
@@ -106,17 +78,15 @@ export function Toolbar() {
           <TriangleExclamationPoint size={15} aria-hidden />
           {problemCount}
         </button>
-        <button
-          type="button"
-          className={`pv-icon-button${runsOpen ? ' is-on' : ''}`}
-          data-testid="toggle-runs"
-          onClick={runSidebar.toggle}
+        <IconButton
+          label="Runs panel"
           title={runsOpen ? 'Fold the run panel (todos, objective, runs)' : 'Show the run panel (todos, objective, runs)'}
-          aria-label="Runs panel"
-          aria-pressed={runsOpen}
+          pressed={runsOpen}
+          testId="toggle-runs"
+          onClick={runSidebar.toggle}
         >
           <PanelRight size={15} />
-        </button>
+        </IconButton>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
-import { buildFlow, END, type Plan } from '@planvas/shared';
+import { successorsAfterDeleting } from '@planvas/shared';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { Dialog } from '../ui/dialog';
+import { CancelButton, Dialog } from '../ui/dialog';
 
 /**
  * Asked before deleting steps other steps point at: do those references continue with where the
@@ -11,7 +11,8 @@ export function RelinkDialog() {
   const pending = useAppStore((s) => s.pendingDelete);
   const plan = useAppStore((s) => s.document?.plan ?? null);
   if (!pending || !plan) return null;
-  const successor = successorNames(plan, pending.stepIds);
+  // The same walk the delete itself does, so the dialog names where each reference will point.
+  const successor = successorsAfterDeleting(plan, new Set(pending.stepIds));
   const targets = [...new Set(pending.references.map((r) => r.target))];
   const close = () => store.getState().cancelDelete();
   return (
@@ -22,9 +23,7 @@ export function RelinkDialog() {
       testId="relink-dialog"
       footer={
         <>
-          <button type="button" className="pv-button" onClick={close}>
-            Cancel
-          </button>
+          <CancelButton onClick={close} />
           <button type="button" className="pv-button" onClick={() => store.getState().confirmDelete('end')}>
             Delete, re-link to end
           </button>
@@ -46,23 +45,4 @@ export function RelinkDialog() {
       </ul>
     </Dialog>
   );
-}
-
-/** Where control went after a deleted step, skipping other deleted ones (as the shared edit does). */
-function successorNames(plan: Plan, deleted: readonly string[]): (id: string) => string {
-  const flow = buildFlow(plan);
-  const gone = new Set(deleted);
-  return (id) => {
-    const seen = new Set<string>();
-    let current = id;
-    while (gone.has(current)) {
-      if (seen.has(current)) return END;
-      seen.add(current);
-      const node = flow.nodes.get(current);
-      if (!node) return END;
-      const named = node.step['next_step_id'];
-      current = typeof named === 'string' && named.trim() !== '' ? named : node.fallthrough;
-    }
-    return current;
-  };
 }

@@ -1,5 +1,6 @@
 import { CircleHelp, Redo2, Save, Settings, Undo2 } from 'lucide-react';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
+import { IconButton } from '../ui/icon-button';
 import { useSaveActions } from './use-save-actions';
 
 const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
@@ -12,34 +13,12 @@ export function SaveControls() {
   const dirty = useAppStore((s) => s.dirty);
   const saving = useAppStore((s) => s.saving);
   const conflict = useAppStore((s) => s.conflict !== null);
-  const undoLabel = useAppStore((s) => s.past.at(-1)?.label ?? null);
-  const redoLabel = useAppStore((s) => s.future.at(-1)?.label ?? null);
   const state = saving ? 'Saving…' : conflict ? 'Conflict' : dirty ? 'Unsaved changes' : 'Saved';
 
   return (
     <div className="pv-toolbar__group pv-save-controls">
-      <button
-        type="button"
-        className="pv-icon-button"
-        data-testid="undo"
-        disabled={undoLabel === null}
-        onClick={() => store.getState().undo()}
-        title={undoLabel ? `Undo ${undoLabel} (${mod}Z)` : 'Nothing to undo'}
-        aria-label="Undo"
-      >
-        <Undo2 size={15} />
-      </button>
-      <button
-        type="button"
-        className="pv-icon-button"
-        data-testid="redo"
-        disabled={redoLabel === null}
-        onClick={() => store.getState().redo()}
-        title={redoLabel ? `Redo ${redoLabel} (${mod}Shift+Z)` : 'Nothing to redo'}
-        aria-label="Redo"
-      >
-        <Redo2 size={15} />
-      </button>
+      <HistoryButton action="undo" />
+      <HistoryButton action="redo" />
       <button
         type="button"
         className={`pv-button pv-button--save${dirty ? ' is-dirty' : ''}`}
@@ -54,26 +33,46 @@ export function SaveControls() {
         <span className="pv-button__label">Save</span>
         {dirty && <span className="pv-save-dot" aria-hidden />}
       </button>
-      <button
-        type="button"
-        className="pv-icon-button"
-        data-testid="open-settings"
-        onClick={() => store.getState().openOverlay('settings')}
+      <IconButton
+        label="Workspace settings"
         title="Workspace settings (preset and default LLM)"
-        aria-label="Workspace settings"
+        testId="open-settings"
+        onClick={() => store.getState().openOverlay('settings')}
       >
         <Settings size={15} />
-      </button>
-      <button
-        type="button"
-        className="pv-icon-button pv-toolbar__help"
-        data-testid="open-shortcuts"
-        onClick={() => store.getState().openOverlay('shortcuts')}
+      </IconButton>
+      <IconButton
+        label="Keyboard shortcuts"
         title="Keyboard shortcuts (?)"
-        aria-label="Keyboard shortcuts"
+        className="pv-toolbar__help"
+        testId="open-shortcuts"
+        onClick={() => store.getState().openOverlay('shortcuts')}
       >
         <CircleHelp size={15} />
-      </button>
+      </IconButton>
     </div>
+  );
+}
+
+const HISTORY = {
+  undo: { label: 'Undo', Icon: Undo2, keys: 'Z', stack: 'past' },
+  redo: { label: 'Redo', Icon: Redo2, keys: 'Shift+Z', stack: 'future' },
+} as const;
+
+/** Undo or redo, its tooltip naming the edit it would take back or bring back. */
+function HistoryButton({ action }: { action: keyof typeof HISTORY }) {
+  const store = useAppStoreApi();
+  const { label, Icon, keys, stack } = HISTORY[action];
+  const edit = useAppStore((s) => s[stack].at(-1)?.label ?? null);
+  return (
+    <IconButton
+      label={label}
+      title={edit ? `${label} ${edit} (${mod}${keys})` : `Nothing to ${action}`}
+      testId={action}
+      disabled={edit === null}
+      onClick={() => store.getState()[action]()}
+    >
+      <Icon size={15} />
+    </IconButton>
   );
 }

@@ -30,6 +30,16 @@ function stored(workspace: MemoryWorkspace) {
   return { plan: structuredClone(w.plan), planRevision: w.planRevision, stepConfig: structuredClone(w.stepConfig), stepConfigRevision: w.stepConfigRevision };
 }
 
+/** Tab A saves a new title of gather-sources; tab B, still at the revision before, gives it another one (unsaved). */
+async function bothRetitle() {
+  const { workspace, store: a, api: apiA } = setup();
+  const { store: b, api: apiB } = tab(workspace, 'tab-b');
+  a.getState().updateStepFields('gather-sources', { title: 'From A' });
+  await saveDocument(a, apiA);
+  b.getState().updateStepFields('gather-sources', { title: 'From B' });
+  return { workspace, b, apiB };
+}
+
 const onDisk = (workspace: MemoryWorkspace) => workspace.workflows.get(ID)!;
 const titleOf = (plan: Plan, id: string) => findStep(plan, id)?.step.title;
 
@@ -102,11 +112,7 @@ describe('two tabs save the same workflow', () => {
   });
 
   it('take theirs shows the disk version, clean, and undo brings mine back', async () => {
-    const { workspace, store: a, api: apiA } = setup();
-    const { store: b, api: apiB } = tab(workspace, 'tab-b');
-    a.getState().updateStepFields('gather-sources', { title: 'From A' });
-    await saveDocument(a, apiA);
-    b.getState().updateStepFields('gather-sources', { title: 'From B' });
+    const { workspace, b, apiB } = await bothRetitle();
     await saveDocument(b, apiB);
     b.getState().takeTheirs();
     expect(titleOf(b.getState().document!.plan!, 'gather-sources')).toBe('From A');
@@ -119,11 +125,7 @@ describe('two tabs save the same workflow', () => {
   });
 
   it('save mine as a copy: a new workflow with my version, the original as the other tab saved it', async () => {
-    const { workspace, store: a, api: apiA } = setup();
-    const { store: b, api: apiB } = tab(workspace, 'tab-b');
-    a.getState().updateStepFields('gather-sources', { title: 'From A' });
-    await saveDocument(a, apiA);
-    b.getState().updateStepFields('gather-sources', { title: 'From B' });
+    const { workspace, b, apiB } = await bothRetitle();
     b.getState().setAgentConfigOf('gather-sources', { execution_max_turns: 7 });
     await saveDocument(b, apiB);
     await apiB.createWorkflow(`${ID}-copy`);

@@ -4,7 +4,7 @@ import { useAppStoreApi } from '../store/store-context';
 import { CheckboxField, Section, TextField } from './fields';
 import { FlowSection } from './flow-section';
 import { ItemsEditor } from './items-editor';
-import { RoutesEditor } from './routes-editor';
+import { RoutesSection } from './routes-editor';
 import { useStepUpdate } from './use-step-update';
 import type { KindFieldsProps } from './kind-fields-props';
 
@@ -44,10 +44,9 @@ export function DelegatingFields({ step, inFlow, itemsFirst }: Props) {
     <>
       {(!seed || hasPrompt) && <PromptFields step={step} />}
       {(itemsFirst || hasItems) && items}
-      <Section title="Predefined routes" testId="routes-section">
-        <RoutesEditor stepId={step.id} delegating routes={step.predefined_routes ?? []} />
+      <RoutesSection title="Predefined routes" stepId={step.id} delegating routes={step.predefined_routes ?? []}>
         {runsTodoOrchestrator(step as Step) && <GenericAgentField step={step} />}
-      </Section>
+      </RoutesSection>
       <FlowSection stepId={step.id} inFlow={inFlow} />
     </>
   );

@@ -20,13 +20,26 @@ function useSealOnBlur() {
  * refused. Both reset when the value shown changes (an undo, another tab's save).
  */
 function useDraft(shown: string) {
+  const id = useId();
   const [draft, setDraft] = useState(shown);
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
     setDraft(shown);
     setError(undefined);
   }, [shown]);
-  return { draft, setDraft, error, setError };
+  return { id, draft, setDraft, error, setError };
+}
+
+/** What the input (or textarea) of a commit-on-blur field is given: the draft as typed, the commit on blur, whether it was refused. */
+function draftControl({ id, draft, setDraft, error }: ReturnType<typeof useDraft>, commit: () => void, testId: string | undefined) {
+  return {
+    id,
+    value: draft,
+    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    onBlur: commit,
+    'aria-invalid': error ? true : undefined,
+    'data-testid': testId,
+  };
 }
 
 export function Field({
@@ -94,8 +107,8 @@ export function CommitField({
   testId,
   mono = false,
 }: Common & { value: string; onCommit(value: string): string | undefined; mono?: boolean }) {
-  const id = useId();
-  const { draft, setDraft, error, setError } = useDraft(value);
+  const field = useDraft(value);
+  const { id, draft, setDraft, error, setError } = field;
   const commit = () => {
     if (draft === value) {
       setError(undefined);
@@ -112,17 +125,7 @@ export function CommitField({
   };
   return (
     <Field label={label} htmlFor={id} hint={hint} error={error}>
-      <input
-        id={id}
-        type="text"
-        className={`pv-input${mono ? ' pv-input--mono' : ''}`}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
-        onKeyDown={onKeyDown}
-        aria-invalid={error ? true : undefined}
-        data-testid={testId}
-      />
+      <input type="text" className={`pv-input${mono ? ' pv-input--mono' : ''}`} onKeyDown={onKeyDown} {...draftControl(field, commit, testId)} />
     </Field>
   );
 }
@@ -137,9 +140,9 @@ export function NumberField({
   hint,
   testId,
 }: Common & { value: number | null | undefined; onCommit(value: number | undefined): string | undefined; integer?: boolean; min?: number }) {
-  const id = useId();
   const shown = value == null ? '' : String(value);
-  const { draft, setDraft, error, setError } = useDraft(shown);
+  const field = useDraft(shown);
+  const { id, draft, error, setError } = field;
   const commit = () => {
     if (draft.trim() === shown) return setError(undefined);
     if (draft.trim() === '') return setError(onCommit(undefined));
@@ -152,16 +155,11 @@ export function NumberField({
   return (
     <Field label={label} htmlFor={id} hint={hint} error={error}>
       <input
-        id={id}
         type="text"
         inputMode="numeric"
         className="pv-input pv-input--number"
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
-        aria-invalid={error ? true : undefined}
-        data-testid={testId}
+        {...draftControl(field, commit, testId)}
       />
     </Field>
   );
@@ -276,9 +274,9 @@ export function JsonField({
   testId,
   rows = 5,
 }: Common & { value: unknown; onCommit(value: unknown): string | undefined; rows?: number }) {
-  const id = useId();
   const shown = value === undefined ? '' : JSON.stringify(value, null, 2);
-  const { draft, setDraft, error, setError } = useDraft(shown);
+  const field = useDraft(shown);
+  const { id, draft, error, setError } = field;
   const commit = () => {
     if (draft === shown) return setError(undefined);
     if (draft.trim() === '') return setError(onCommit(undefined));
@@ -292,17 +290,7 @@ export function JsonField({
   };
   return (
     <Field label={label} htmlFor={id} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className="pv-input pv-input--mono"
-        rows={rows}
-        spellCheck={false}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
-        aria-invalid={error ? true : undefined}
-        data-testid={testId}
-      />
+      <textarea className="pv-input pv-input--mono" rows={rows} spellCheck={false} {...draftControl(field, commit, testId)} />
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import {
   addItem,
   generationTraits,
@@ -15,6 +15,7 @@ import {
 import { useFileGeneration } from '../store/use-file-generation';
 import { itemLook } from '../canvas/parts/item-looks';
 import { CommitField, JsonField, NumberField, SelectField, TextField } from './fields';
+import { ListEntryHeader } from './list-entry-header';
 import { useStepUpdate } from './use-step-update';
 
 type Props = {
@@ -78,37 +79,15 @@ export function ItemsEditor({ stepId, items, messages }: Props) {
             data-item-id={item.id ?? undefined}
             data-item-type={type}
           >
-            <div className="pv-route__header">
-              <span className="pv-route__index">{index + 1}</span>
-              <Icon size={13} aria-hidden className="pv-item__icon" />
-              <span className="pv-route__name">{name}</span>
-              <button
-                type="button"
-                className="pv-icon-button pv-icon-button--small"
-                aria-label={`Move item ${name} up`}
-                disabled={index === 0}
-                onClick={() => write(moveItem(items, index, index - 1))}
-              >
-                <ArrowUp size={13} />
-              </button>
-              <button
-                type="button"
-                className="pv-icon-button pv-icon-button--small"
-                aria-label={`Move item ${name} down`}
-                disabled={index === items.length - 1}
-                onClick={() => write(moveItem(items, index, index + 1))}
-              >
-                <ArrowDown size={13} />
-              </button>
-              <button
-                type="button"
-                className="pv-icon-button pv-icon-button--small pv-danger"
-                aria-label={`Remove item ${name}`}
-                onClick={() => write(removeItem(items, index))}
-              >
-                <Trash2 size={13} />
-              </button>
-            </div>
+            <ListEntryHeader
+              noun="item"
+              index={index}
+              count={items.length}
+              name={name}
+              icon={<Icon size={13} aria-hidden className="pv-item__icon" />}
+              onMove={(to) => write(moveItem(items, index, to))}
+              onRemove={() => write(removeItem(items, index))}
+            />
             <div className="pv-route__grid">
               <CommitField label="Item id" mono value={item.id ?? ''} onCommit={(id) => commitField({ id: id.trim() === '' ? undefined : id.trim() })} />
               <SelectField
@@ -145,6 +124,13 @@ type FieldsProps = {
 function ItemTypeFields({ item, type, set, commit }: FieldsProps) {
   const title = <TextField label="Title" value={item.title ?? ''} onChange={(title) => set({ title }, 'title')} />;
   const message = <TextField label="Message" multiline value={item.message ?? ''} onChange={(message) => set({ message }, 'message')} testId="item-message" />;
+  // Applied on Enter / blur: a half-typed number or JSON value would be refused.
+  const limit = (field: 'max_iterations' | 'max_corrections' | 'max_parallel', label: string, min: number, testId?: string) => (
+    <NumberField label={label} integer min={min} value={item[field]} onCommit={(value) => commit({ [field]: value })} testId={testId} />
+  );
+  const json = (field: 'validation_schema' | 'scripted_steps', label: string, hint: string) => (
+    <JsonField label={label} value={item[field] ?? undefined} onCommit={(value) => commit({ [field]: value })} hint={hint} />
+  );
   switch (type) {
     case 'user_message':
     case 'message':
@@ -166,27 +152,15 @@ function ItemTypeFields({ item, type, set, commit }: FieldsProps) {
             onChange={(source_sql) => set({ source_sql }, 'source_sql')}
             hint="One iteration per row it returns"
           />
-          <NumberField
-            label="Max iterations"
-            integer
-            min={1}
-            value={item.max_iterations}
-            onCommit={(max_iterations) => commit({ max_iterations })}
-            testId="item-max-iterations"
-          />
+          {limit('max_iterations', 'Max iterations', 1, 'item-max-iterations')}
         </>
       );
     case 'prevalidation':
       return (
         <>
           {title}
-          <JsonField
-            label="Validation schema"
-            value={item.validation_schema ?? undefined}
-            onCommit={(validation_schema) => commit({ validation_schema })}
-            hint="files and db checks that must pass before the next item"
-          />
-          <NumberField label="Max corrections" integer min={0} value={item.max_corrections} onCommit={(max_corrections) => commit({ max_corrections })} />
+          {json('validation_schema', 'Validation schema', 'files and db checks that must pass before the next item')}
+          {limit('max_corrections', 'Max corrections', 0)}
         </>
       );
     case 'scripted':
@@ -194,13 +168,8 @@ function ItemTypeFields({ item, type, set, commit }: FieldsProps) {
       return (
         <>
           {title}
-          <JsonField
-            label="Scripted steps"
-            value={item.scripted_steps ?? undefined}
-            onCommit={(scripted_steps) => commit({ scripted_steps })}
-            hint="Each call: { id, step_id, parameters }"
-          />
-          <NumberField label="Max parallel" integer min={1} value={item.max_parallel} onCommit={(max_parallel) => commit({ max_parallel })} />
+          {json('scripted_steps', 'Scripted steps', 'Each call: { id, step_id, parameters }')}
+          {limit('max_parallel', 'Max parallel', 1)}
         </>
       );
     default:

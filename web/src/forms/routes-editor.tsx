@@ -1,10 +1,13 @@
-import { ArrowDown, ArrowUp, Bot, Plus, Share2, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Bot, Plus, Share2 } from 'lucide-react';
 import type { Route, RoutingRoute, StepBase, SubAgentStep } from '@planvas/shared';
 import { generationTraits, type Generation } from '@planvas/shared';
 import { nodeIdOfStep } from '../flow/node-targets';
 import { useFileGeneration } from '../store/use-file-generation';
 import { useAppStoreApi } from '../store/store-context';
-import { CommitField, SelectField, TextField } from './fields';
+import { CommitField, Section, SelectField, TextField } from './fields';
+import { ListEntryHeader } from './list-entry-header';
+import { StepTextField } from './step-text-field';
 import { TargetSelect } from './target-select';
 
 type Props = {
@@ -30,36 +33,14 @@ export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Pro
         const name = route.route_name?.trim() ? route.route_name : route.route_id;
         return (
           <div className="pv-route" key={`${route.route_id}-${index}`} data-testid="route" data-route-id={route.route_id}>
-            <div className="pv-route__header">
-              <span className="pv-route__index">{index + 1}</span>
-              <span className="pv-route__name">{name}</span>
-              <button
-                type="button"
-                className="pv-icon-button pv-icon-button--small"
-                aria-label={`Move route ${name} up`}
-                disabled={index === 0}
-                onClick={() => store.getState().moveRouteOf(stepId, index, index - 1)}
-              >
-                <ArrowUp size={13} />
-              </button>
-              <button
-                type="button"
-                className="pv-icon-button pv-icon-button--small"
-                aria-label={`Move route ${name} down`}
-                disabled={index === routes.length - 1}
-                onClick={() => store.getState().moveRouteOf(stepId, index, index + 1)}
-              >
-                <ArrowDown size={13} />
-              </button>
-              <button
-                type="button"
-                className="pv-icon-button pv-icon-button--small pv-danger"
-                aria-label={`Remove route ${name}`}
-                onClick={() => store.getState().removeRouteFrom(stepId, route.route_id)}
-              >
-                <Trash2 size={13} />
-              </button>
-            </div>
+            <ListEntryHeader
+              noun="route"
+              index={index}
+              count={routes.length}
+              name={name}
+              onMove={(to) => store.getState().moveRouteOf(stepId, index, to)}
+              onRemove={() => store.getState().removeRouteFrom(stepId, route.route_id)}
+            />
             <div className="pv-route__grid">
               <CommitField
                 label="Route id"
@@ -102,6 +83,16 @@ export function RoutesEditor({ stepId, delegating, routes, defaultRouteId }: Pro
   );
 }
 
+/** The inspector section of a step's routes: the editor, then what the kind adds below it (the generic agent). */
+export function RoutesSection({ title = 'Routes', children, ...editor }: Props & { title?: string; children?: ReactNode }) {
+  return (
+    <Section title={title} testId="routes-section">
+      <RoutesEditor {...editor} />
+      {children}
+    </Section>
+  );
+}
+
 /** A route's private sub-agent step: the fields a user sets most; the rest from its own node. */
 function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
   const store = useAppStoreApi();
@@ -127,38 +118,18 @@ function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
       </button>
     );
   }
-  const open = () => {
-    const plan = store.getState().document?.plan;
-    const nodeId = plan ? nodeIdOfStep(plan, sub.id) : undefined;
-    if (nodeId) store.getState().focusNode(nodeId);
-  };
   return (
     <div className="pv-subagent" data-testid="route-sub-agent">
-      <div className="pv-subagent__header">
-        <Bot size={13} aria-hidden /> Sub-agent
-        <button type="button" className="pv-link" onClick={open}>
-          Open
-        </button>
-      </div>
+      <RouteStepHeader icon={<Bot size={13} aria-hidden />} label="Sub-agent" stepId={sub.id} />
       <CommitField
         label="Sub-agent id"
         mono
         value={sub.id}
         onCommit={(id) => (store.getState().renameStep(sub.id, id) ? undefined : store.getState().editError?.reason)}
       />
-      <TextField label="Sub-agent title" value={sub.title ?? ''} onChange={(title) => store.getState().updateStepFields(sub.id, { title }, 'title')} />
-      <TextField
-        label="Sub-agent description"
-        multiline
-        value={sub.description ?? ''}
-        onChange={(description) => store.getState().updateStepFields(sub.id, { description }, 'description')}
-      />
-      <TextField
-        label="Sub-agent success criteria"
-        multiline
-        value={sub.success_criteria ?? ''}
-        onChange={(success_criteria) => store.getState().updateStepFields(sub.id, { success_criteria }, 'success_criteria')}
-      />
+      <StepTextField step={sub} field="title" label="Sub-agent title" />
+      <StepTextField step={sub} field="description" label="Sub-agent description" multiline />
+      <StepTextField step={sub} field="success_criteria" label="Sub-agent success criteria" multiline />
     </div>
   );
 }
@@ -167,19 +138,9 @@ function SubAgentFields({ stepId, route }: { stepId: string; route: Route }) {
 function SharedStepRef({ stepId, route }: { stepId: string; route: Route }) {
   const store = useAppStoreApi();
   const ref = route.orphan_step_ref ?? '';
-  const open = () => {
-    const plan = store.getState().document?.plan;
-    const nodeId = plan ? nodeIdOfStep(plan, ref) : undefined;
-    if (nodeId) store.getState().focusNode(nodeId);
-  };
   return (
     <div className="pv-subagent" data-testid="route-orphan-ref">
-      <div className="pv-subagent__header">
-        <Share2 size={13} aria-hidden /> Shared step
-        <button type="button" className="pv-link" onClick={open}>
-          Open
-        </button>
-      </div>
+      <RouteStepHeader icon={<Share2 size={13} aria-hidden />} label="Shared step" stepId={ref} />
       <CommitField
         label="Runs the shared step"
         mono
@@ -189,6 +150,25 @@ function SharedStepRef({ stepId, route }: { stepId: string; route: Route }) {
           store.getState().updateRouteOf(stepId, route.route_id, { orphan_step_ref: value.trim() }) ? undefined : store.getState().editError?.reason
         }
       />
+    </div>
+  );
+}
+
+/** The head of the step a route runs (its own sub-agent, or a shared step): what it is, and a link to its node. */
+function RouteStepHeader({ icon, label, stepId }: { icon: ReactNode; label: string; stepId: string }) {
+  const store = useAppStoreApi();
+  const open = () => {
+    const plan = store.getState().document?.plan;
+    const nodeId = plan ? nodeIdOfStep(plan, stepId) : undefined;
+    if (nodeId) store.getState().focusNode(nodeId);
+  };
+  return (
+    <div className="pv-subagent__header">
+      {icon}
+      {` ${label}`}
+      <button type="button" className="pv-link" onClick={open}>
+        Open
+      </button>
     </div>
   );
 }

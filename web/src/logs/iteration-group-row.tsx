@@ -73,6 +73,15 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
   );
 }
 
+/** The decision's free texts, each shown across the row when it says something. */
+const DECISION_TEXTS = [
+  { key: 'selection_reasoning', label: 'Selection reasoning' },
+  { key: 'instructions_to_sub_agent', label: 'Instructions to sub-agent' },
+  { key: 'success_criteria_for_sub_agent', label: 'Success criteria' },
+  { key: 'progress_summary', label: 'Progress' },
+  { key: 'completion_reason', label: 'Completion reason' },
+] as const satisfies ReadonlyArray<{ key: keyof DecisionFields; label: string }>;
+
 /** A decision: what the popup of the system planvas mirrors shows. One whose payload failed its schema shows only its raw JSON. */
 function Decision({ event }: { event: PlanvasEvent }) {
   const d: DecisionFields = decisionOf(event) ?? {};
@@ -92,31 +101,14 @@ function Decision({ event }: { event: PlanvasEvent }) {
           </Field>
         ) : null}
         {model || tier ? <Field label="Model">{[model, tier].filter(Boolean).join(' · ')}</Field> : null}
-        {str(d.selection_reasoning) ? (
-          <Field label="Selection reasoning" wide>
-            {d.selection_reasoning}
-          </Field>
-        ) : null}
-        {str(d.instructions_to_sub_agent) ? (
-          <Field label="Instructions to sub-agent" wide>
-            {d.instructions_to_sub_agent}
-          </Field>
-        ) : null}
-        {str(d.success_criteria_for_sub_agent) ? (
-          <Field label="Success criteria" wide>
-            {d.success_criteria_for_sub_agent}
-          </Field>
-        ) : null}
-        {str(d.progress_summary) ? (
-          <Field label="Progress" wide>
-            {d.progress_summary}
-          </Field>
-        ) : null}
-        {str(d.completion_reason) ? (
-          <Field label="Completion reason" wide>
-            {d.completion_reason}
-          </Field>
-        ) : null}
+        {DECISION_TEXTS.map(({ key, label }) => {
+          const text = str(d[key]);
+          return text ? (
+            <Field key={key} label={label} wide>
+              {text}
+            </Field>
+          ) : null;
+        })}
         {d.iteration_inferred === true ? (
           <Field label="Note" wide>
             The log line had no iteration; counted as iteration 1.

@@ -3,6 +3,7 @@ import { History, ListTodo, MessageCircleQuestion, PanelRightClose, PanelRightOp
 import { isFinalRunStatus } from '@planvas/shared';
 import { TodoTreePanel } from './todo-tree/todo-tree-panel';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
+import { IconButton } from '../ui/icon-button';
 import { HumanInputForm, RunsList } from './run-controls';
 import { useRunSidebar } from './run-sidebar-layout';
 import { followedRunStatus } from './use-run-store';
@@ -31,17 +32,16 @@ export function RunSidebar() {
     <aside className="pv-run-sidebar" aria-label="Run" data-testid="run-sidebar" data-layout="expanded">
       <header className="pv-run-sidebar__bar">
         <span className="pv-run-sidebar__title">Run</span>
-        <button
-          type="button"
-          className="pv-icon-button pv-icon-button--small"
-          data-testid="run-sidebar-collapse"
-          onClick={collapse}
+        <IconButton
+          label="Fold the run panel"
           title="Fold the run panel to a rail"
-          aria-label="Fold the run panel"
+          className="pv-icon-button--small"
+          testId="run-sidebar-collapse"
+          onClick={collapse}
           aria-expanded
         >
           <PanelRightClose size={15} />
-        </button>
+        </IconButton>
       </header>
       <HumanInputForm />
       <TodoTreePanel />

@@ -7,6 +7,8 @@ import type { AuthoringApi, SaveAnswer } from '../api/authoring-api';
 import type { WorkflowChangeEvent, WorkflowChangeListener } from '../api/changes-stream';
 import type { Revision, WorkflowDocument } from '../api/types';
 
+type DocumentName = 'plan' | 'step_config';
+
 type StoredWorkflow = { plan: Plan; planRevision: string; stepConfig: StepConfig | null; stepConfigRevision: string | null; legacy: boolean };
 
 export type MemoryWorkspace = {
@@ -69,16 +71,29 @@ export function createMemoryWorkspace(initial: WorkflowDocument[] = []): MemoryW
     const w = stored(id);
     if (change.plan) {
       w.plan = clone(change.plan);
-      w.planRevision = nextRevision('p');
-      writes.push({ workflowId: id, document: 'plan' });
-      notify(id, { document: 'plan', revision: w.planRevision, origin: 'disk' });
+      written(id, w, 'plan', { origin: 'disk' });
     }
     if (change.stepConfig) {
       w.stepConfig = clone(change.stepConfig);
-      w.stepConfigRevision = nextRevision('s');
-      writes.push({ workflowId: id, document: 'step_config' });
-      notify(id, { document: 'step_config', revision: w.stepConfigRevision, origin: 'disk' });
+      written(id, w, 'step_config', { origin: 'disk' });
     }
+  }
+  /** A document of `w` was written: its new revision, recorded among the writes and told to the listeners. */
+  function written(id: string, w: StoredWorkflow, document: DocumentName, by: { origin: 'disk' } | { origin: 'planvas'; clientId: string }): string {
+    const revision = nextRevision(document === 'plan' ? 'p' : 's');
+    if (document === 'plan') w.planRevision = revision;
+    else w.stepConfigRevision = revision;
+    writes.push({ workflowId: id, document, ...('clientId' in by ? { clientId: by.clientId } : {}) });
+    notify(id, { document, revision, ...by });
+    return revision;
+  }
+  /** A save through the API: checked against the revision it is based on, then applied and reported with the writer's id. */
+  function saved(id: string, document: DocumentName, baseRevision: Revision | null, clientId: string, apply: (w: StoredWorkflow) => void): SaveAnswer {
+    const w = stored(id);
+    precondition(document === 'plan' ? w.planRevision : w.stepConfigRevision, baseRevision, `${document}.json`);
+    apply(w);
+    const revision = written(id, w, document, { origin: 'planvas', clientId });
+    return { revision, written: true, problems: problems(w) };
   }
   function precondition(current: string | null, base: Revision | null, file: string) {
     const expected = base === null ? null : String(base);
@@ -90,25 +105,17 @@ export function createMemoryWorkspace(initial: WorkflowDocument[] = []): MemoryW
       async savePlan(id, plan, baseRevision): Promise<SaveAnswer> {
         const read = readPlan(clone(plan));
         if (!read.ok) throw new ApiError(400, 'schema_violation', 'The plan does not match the schema; nothing was written', read.details);
-        const w = stored(id);
-        precondition(w.planRevision, baseRevision, 'plan.json');
-        w.plan = read.plan;
-        w.legacy = false;
-        w.planRevision = nextRevision('p');
-        writes.push({ workflowId: id, document: 'plan', clientId });
-        notify(id, { document: 'plan', revision: w.planRevision, origin: 'planvas', clientId });
-        return { revision: w.planRevision, written: true, problems: problems(w) };
+        return saved(id, 'plan', baseRevision, clientId, (w) => {
+          w.plan = read.plan;
+          w.legacy = false;
+        });
       },
       async saveStepConfig(id, stepConfig, baseRevision): Promise<SaveAnswer> {
         const read = readStepConfig(clone(stepConfig));
         if (!read.ok) throw new ApiError(400, 'schema_violation', 'The step config does not match the schema; nothing was written', read.details);
-        const w = stored(id);
-        precondition(w.stepConfigRevision, baseRevision, 'step_config.json');
-        w.stepConfig = read.config;
-        w.stepConfigRevision = nextRevision('s');
-        writes.push({ workflowId: id, document: 'step_config', clientId });
-        notify(id, { document: 'step_config', revision: w.stepConfigRevision, origin: 'planvas', clientId });
-        return { revision: w.stepConfigRevision, written: true, problems: problems(w) };
+        return saved(id, 'step_config', baseRevision, clientId, (w) => {
+          w.stepConfig = read.config;
+        });
       },
       async createWorkflow(id) {
         if (workflows.has(id)) throw new ApiError(409, 'workflow_exists', `"${id}" exists`);

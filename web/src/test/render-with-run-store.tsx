@@ -1,7 +1,8 @@
 // Test-only: renders UI inside a StoreProvider whose store has the run slice, its HTTP answered by
 // a fetch double and its stream by an EventSource double.
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import type { PlanvasEvent } from '@planvas/shared';
 import { StoreProvider } from '../store/store-context';
 import { createRunsApi } from '../api/runs-api';
 import { FakeEventSource } from './fake-event-source';
@@ -18,5 +19,7 @@ export function renderWithRunStore(
     { workflowId: 'Workflow/ResearchReport', ...options.initial },
   );
   const view = render(<StoreProvider store={store}>{ui}</StoreProvider>);
-  return { ...view, store, requests: http.requests };
+  /** Events of a run arriving (as from its stream), applied inside act() so the UI shows them. */
+  const ingest = (runId: string, events: PlanvasEvent[]) => act(() => store.getState().ingestRunEvents(runId, events));
+  return { ...view, store, requests: http.requests, ingest };
 }

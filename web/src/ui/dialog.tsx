@@ -66,3 +66,12 @@ export function Dialog({
     </div>
   );
 }
+
+/** The footer button that closes a dialog without doing anything. */
+export function CancelButton({ onClick }: { onClick(): void }) {
+  return (
+    <button type="button" className="pv-button" onClick={onClick}>
+      Cancel
+    </button>
+  );
+}

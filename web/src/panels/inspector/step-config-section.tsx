@@ -103,7 +103,7 @@ export function StepConfigSection({ step }: { step: SubAgentStep }) {
 
       <div className="pv-effective" data-testid="effective-llms">
         <div className="pv-subheading">Effective LLM</div>
-        <ul>
+        <ul className="pv-boxed-list">
           {agents.map(({ who, resolution }) => (
             <li key={who} data-testid="effective-llm" data-level={resolution.level}>
               <span className="pv-effective__who" title={who}>

@@ -4,7 +4,7 @@ import type { MigrationChange, Problem } from '@planvas/shared';
 import { useApi } from '../../api/api-context';
 import type { MigrationAnswer } from '../../api/authoring-api';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { Dialog } from '../../ui/dialog';
+import { CancelButton, Dialog } from '../../ui/dialog';
 
 const NO_PROBLEMS: Problem[] = [];
 
@@ -101,9 +101,7 @@ export function MigrationDialog() {
       footer={
         <>
           {dirty && <span className="pv-dialog__footer-note">Save or undo your changes first: the fix rewrites the files on disk.</span>}
-          <button type="button" className="pv-button" onClick={close}>
-            Cancel
-          </button>
+          <CancelButton onClick={close} />
           <button
             type="button"
             className="pv-button pv-button--primary"
@@ -123,7 +121,7 @@ export function MigrationDialog() {
       {!dry && !error && <p className="pv-muted">Checking what would change…</p>}
       {dry && dry.changes.length === 0 && <p className="pv-muted">Nothing to fix: the files are already in the current format.</p>}
       {dry && dry.changes.length > 0 && (
-        <ul className="pv-migration" data-testid="migration-changes">
+        <ul className="pv-boxed-list pv-migration" data-testid="migration-changes">
           {dry.changes.map((change, i) => (
             <li key={i} className={`pv-migration__change pv-migration__change--${change.kind}`}>
               <code className="pv-migration__file">{fileOf(change)}</code>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LlmConfig, WorkspaceSettings } from '@planvas/shared';
 import { useApi } from '../../api/api-context';
-import { Dialog } from '../../ui/dialog';
+import { CancelButton, Dialog } from '../../ui/dialog';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { ErrorDetails } from '../../forms/fields';
 import { LlmFields } from '../inspector/llm-fields';
@@ -49,9 +49,7 @@ export function SettingsDialog() {
       testId="settings-dialog"
       footer={
         <>
-          <button type="button" className="pv-button" onClick={close}>
-            Cancel
-          </button>
+          <CancelButton onClick={close} />
           <button type="button" className="pv-button pv-button--primary" onClick={() => void save()} disabled={saving}>
             Save settings
           </button>

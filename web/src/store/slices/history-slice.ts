@@ -15,6 +15,17 @@ function restore(state: AppState, entry: HistoryEntry): Partial<AppState> {
   return { document, manualPositions: entry.positions, direction: entry.direction, dirty: dirtyOf(document, state.saved), historyKey: null };
 }
 
+/**
+ * Undo (from `past` to `future`) or redo (the other way): restores the newest entry of `from` and
+ * keeps the state it leaves on `to`. False when `from` is empty.
+ */
+function travel(state: AppState, set: (partial: Partial<AppState>) => void, from: 'past' | 'future', to: 'past' | 'future'): boolean {
+  const entry = state[from].at(-1);
+  if (!entry) return false;
+  set({ ...restore(state, entry), [from]: state[from].slice(0, -1), [to]: [...state[to], snapshot(state, entry.label)] });
+  return true;
+}
+
 export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
   past: [],
   future: [],
@@ -33,19 +44,7 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (set, get) => ({
   sealHistory: () => {
     if (get().historyKey !== null) set({ historyKey: null });
   },
-  undo: () => {
-    const state = get();
-    const entry = state.past[state.past.length - 1];
-    if (!entry) return false;
-    set({ ...restore(state, entry), past: state.past.slice(0, -1), future: [...state.future, snapshot(state, entry.label)] });
-    return true;
-  },
-  redo: () => {
-    const state = get();
-    const entry = state.future[state.future.length - 1];
-    if (!entry) return false;
-    set({ ...restore(state, entry), future: state.future.slice(0, -1), past: [...state.past, snapshot(state, entry.label)] });
-    return true;
-  },
+  undo: () => travel(get(), set, 'past', 'future'),
+  redo: () => travel(get(), set, 'future', 'past'),
   resetHistory: () => set({ past: [], future: [], historyKey: null }),
 });

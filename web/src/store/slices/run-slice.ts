@@ -14,6 +14,17 @@ export type RunSliceDeps = {
 
 export type RunSliceCreator = SliceCreator<RunSlice>;
 
+/** No run followed: what the slice starts with and what closing a run goes back to. */
+const NO_FOLLOWED_RUN = {
+  followedRunId: null,
+  followedRun: null,
+  runEvents: [],
+  runEventsStatus: 'idle',
+  run: EMPTY_RUN_DERIVED,
+  streamState: 'idle',
+  selectedIteration: null,
+} as const satisfies Partial<RunSlice>;
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Every stored event of a run after `after`, page by page. */
@@ -92,13 +103,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
       runs: [],
       runsOf: null,
       runsStatus: 'idle',
-      followedRunId: null,
-      followedRun: null,
-      runEvents: [],
-      runEventsStatus: 'idle',
-      run: EMPTY_RUN_DERIVED,
-      streamState: 'idle',
-      selectedIteration: null,
+      ...NO_FOLLOWED_RUN,
       otherRunEvents: {},
       runError: null,
 
@@ -237,15 +242,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
       closeRun: () => {
         stopStream();
         openSeq++;
-        set({
-          followedRunId: null,
-          followedRun: null,
-          runEvents: [],
-          runEventsStatus: 'idle',
-          run: EMPTY_RUN_DERIVED,
-          streamState: 'idle',
-          selectedIteration: null,
-        });
+        set(NO_FOLLOWED_RUN);
       },
 
       selectIteration: (selectedIteration) => set({ selectedIteration }),

@@ -1,19 +1,13 @@
 import type { ConditionalStep } from '@planvas/shared';
-import { Section, TextField } from '../../../forms/fields';
+import { Section } from '../../../forms/fields';
 import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { StepTextField } from '../../../forms/step-text-field';
 import { TargetSelect } from '../../../forms/target-select';
-import { useStepUpdate } from '../../../forms/use-step-update';
 
 export function ConditionalFields({ step, inFlow }: KindFieldsProps<ConditionalStep>) {
-  const { update } = useStepUpdate(step.id);
   return (
     <Section title="Condition">
-      <TextField
-        label="Condition question"
-        multiline
-        value={step.condition_question ?? ''}
-        onChange={(condition_question) => update({ condition_question }, 'condition_question')}
-      />
+      <StepTextField step={step} field="condition_question" label="Condition question" multiline />
       {inFlow && (
         <>
           <BranchTarget step={step} branch="true" label="If yes" />
@@ -40,14 +34,14 @@ function BranchTarget({ step, branch, label }: { step: ConditionalStep; branch: 
 
 function NextAfterBranches({ step }: { step: ConditionalStep }) {
   const hasBranchSteps = (step.if_true_steps?.length ?? 0) + (step.if_false_steps?.length ?? 0) > 0;
-  const { update } = useStepUpdate(step.id);
   if (!hasBranchSteps) return null;
   return (
-    <TextField
+    <StepTextField
+      step={step}
+      field="next_step_id"
       label="After the branches, continue with"
-      value={step.next_step_id ?? ''}
+      blankRemoves
       placeholder="list order"
-      onChange={(next_step_id) => update({ next_step_id: next_step_id.trim() === '' ? undefined : next_step_id }, 'next_step_id')}
       hint="A step id, or end; empty continues with the next step of the list"
     />
   );

@@ -1,6 +1,7 @@
 import type { HumanInputStep } from '@planvas/shared';
-import { LinesField, Section, SelectField, TextField } from '../../../forms/fields';
+import { LinesField, Section, SelectField } from '../../../forms/fields';
 import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { StepTextField } from '../../../forms/step-text-field';
 import { TargetSelect } from '../../../forms/target-select';
 import { useStepUpdate } from '../../../forms/use-step-update';
 
@@ -16,13 +17,8 @@ export function HumanInputFields({ step, inFlow }: KindFieldsProps<HumanInputSte
   const types = RESPONSE_TYPES.some((t) => t.value === type) ? RESPONSE_TYPES : [...RESPONSE_TYPES, { value: type, label: type }];
   return (
     <Section title="Question">
-      <TextField label="Question" multiline value={step.question ?? ''} onChange={(question) => update({ question }, 'question')} />
-      <TextField
-        label="Variable name"
-        value={step.variable_name ?? ''}
-        onChange={(variable_name) => update({ variable_name }, 'variable_name')}
-        hint="Where the answer is stored for later steps"
-      />
+      <StepTextField step={step} field="question" label="Question" multiline />
+      <StepTextField step={step} field="variable_name" label="Variable name" hint="Where the answer is stored for later steps" />
       <SelectField label="Response type" value={type} options={types} onChange={(response_type) => update({ response_type })} />
       {type === 'multiple_choice' && <LinesField label="Options" values={step.options ?? []} onCommit={(options) => update({ options })} />}
       {inFlow &&

@@ -2,8 +2,14 @@ import type { OrchestrationStep } from '@planvas/shared';
 import { Section, TextField } from '../../../forms/fields';
 import { FlowSection } from '../../../forms/flow-section';
 import type { KindFieldsProps } from '../../../forms/kind-fields-props';
-import { RoutesEditor } from '../../../forms/routes-editor';
+import { RoutesSection } from '../../../forms/routes-editor';
 import { useStepUpdate } from '../../../forms/use-step-update';
+
+/** The texts of the orchestrator the step holds in `orchestration_step`. */
+const ORCHESTRATOR_TEXTS = [
+  { key: 'description', label: 'Orchestrator description' },
+  { key: 'success_criteria', label: 'Orchestrator success criteria' },
+] as const;
 
 export function OrchestrationFields({ step, inFlow }: KindFieldsProps<OrchestrationStep>) {
   const { update } = useStepUpdate(step.id);
@@ -11,22 +17,17 @@ export function OrchestrationFields({ step, inFlow }: KindFieldsProps<Orchestrat
   return (
     <>
       <Section title="Orchestrator">
-        <TextField
-          label="Orchestrator description"
-          multiline
-          value={inner.description ?? ''}
-          onChange={(description) => update({ orchestration_step: { ...inner, description } }, 'orchestration_step.description')}
-        />
-        <TextField
-          label="Orchestrator success criteria"
-          multiline
-          value={inner.success_criteria ?? ''}
-          onChange={(success_criteria) => update({ orchestration_step: { ...inner, success_criteria } }, 'orchestration_step.success_criteria')}
-        />
+        {ORCHESTRATOR_TEXTS.map(({ key, label }) => (
+          <TextField
+            key={key}
+            label={label}
+            multiline
+            value={inner[key] ?? ''}
+            onChange={(text) => update({ orchestration_step: { ...inner, [key]: text } }, `orchestration_step.${key}`)}
+          />
+        ))}
       </Section>
-      <Section title="Routes" testId="routes-section">
-        <RoutesEditor stepId={step.id} delegating routes={step.orchestration_routes ?? []} />
-      </Section>
+      <RoutesSection stepId={step.id} delegating routes={step.orchestration_routes ?? []} />
       <FlowSection stepId={step.id} inFlow={inFlow} />
     </>
   );

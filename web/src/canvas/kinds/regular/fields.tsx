@@ -1,6 +1,7 @@
 import type { RegularStep } from '@planvas/shared';
-import { CheckboxField, NumberField, Section, TextField } from '../../../forms/fields';
+import { CheckboxField, NumberField, Section } from '../../../forms/fields';
 import type { KindFieldsProps } from '../../../forms/kind-fields-props';
+import { StepTextField } from '../../../forms/step-text-field';
 import { TargetSelect } from '../../../forms/target-select';
 import { useStepUpdate } from '../../../forms/use-step-update';
 
@@ -16,12 +17,7 @@ export function RegularFields({ step, inFlow }: KindFieldsProps<RegularStep>) {
       />
       {step.has_loop === true && (
         <>
-          <TextField
-            label="Loop condition"
-            multiline
-            value={step.loop_condition ?? ''}
-            onChange={(loop_condition) => update({ loop_condition }, 'loop_condition')}
-          />
+          <StepTextField step={step} field="loop_condition" label="Loop condition" multiline />
           <NumberField label="Max iterations" integer min={1} value={step.max_iterations} onCommit={(max_iterations) => commit({ max_iterations })} />
         </>
       )}
