@@ -20,6 +20,7 @@ import { settingsRoutes } from './routes/settings';
 import { viewRoutes } from './routes/view';
 import { layoutRoutes } from './routes/layout';
 import { workflowRoutes } from './routes/workflows';
+import { workflowManagementRoutes } from './routes/workflow-management';
 
 export interface AppOptions {
   /** The folder holding the workflow folders (any folder with planning/plan.json). */
@@ -122,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The run store and engine, then their routes (runs, events stream, ingest, learn_code callback).
   await app.register(runsPlugin, options.runs ?? {});
   await app.register(runRoutes);
+  // Duplicate, rename and delete of workflows: they need the run store (no move while a run goes).
+  await app.register(workflowManagementRoutes);
 
   if (options.webDist) await app.register(webAppPlugin, { root: options.webDist });
   return app;

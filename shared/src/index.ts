@@ -7,3 +7,4 @@ export * from './json-format';
 export * from './events';
 export * from './view';
 export * from './edit';
+export * from './workflows';

@@ -98,6 +98,17 @@ export class WorkflowExists extends Conflict {
   }
 }
 
+/**
+ * A workflow to be moved, copied or deleted is reached through a symbolic link, or holds one
+ * where its files are copied from: planvas would act on whatever the link points to (perhaps
+ * outside the root), so it acts on nothing. `path` is relative to the workspace root.
+ */
+export class LinkRefused extends Conflict {
+  constructor(path: string) {
+    super('workflow_is_link', messages.throughLink(path));
+  }
+}
+
 /** A document that is not JSON at all; `currentRevision` lets a PUT replace it. */
 export class UnreadableDocument extends Unprocessable {
   constructor(file: string, problem: ErrorDetail | undefined, currentRevision: string) {

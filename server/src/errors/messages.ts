@@ -55,5 +55,13 @@ export const messages = {
     `planvas cannot write ${folder ? `in ${quote(folder)} of the workspace` : 'in the workspace'} (${reason}); the change was not saved. Make the folder writable for the user planvas runs as, then save again`,
   dataFolderNotWritable: (reason: string) =>
     `planvas cannot write its data folder (${reason}); the change was not saved. Make the folder writable for the user planvas runs as, or start planvas with another --data-dir`,
+  folderExists: (id: string) => `${quote(id)} already exists in the workspace; choose an id that names no folder or file yet`,
+  throughLink: (path: string) =>
+    `${quote(path)} is a symbolic link; planvas moves, copies and deletes workflows only as real folders and files, never through a link (use the folder's own id, or replace the link with what it points to)`,
+  moveIntoItself: (id: string, newId: string) => `Workflow ${quote(id)} cannot be moved to ${quote(newId)}: that lies inside its own folder`,
+  targetInRunFolder: (newId: string, folder: string) =>
+    `${quote(newId)} leads through a symbolic link into ${quote(`${folder}/`)}, a run folder of a workflow (what runs write); a workflow is never put there`,
+  holdsWorkflows: (id: string, nested: ReadonlyArray<string>) =>
+    `Workflow ${quote(id)} holds other workflows in its folder (${nested.map(quote).join(', ')}); move or delete them first`,
   diskFull: 'There is no space left on the disk (or the disk quota is used up); the change was not saved. Free some space, then save again',
 } as const;

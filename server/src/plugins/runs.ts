@@ -7,6 +7,7 @@ import type { ProviderFactory } from '../engine/providers/create-provider';
 import { resolveHeartbeatMs } from '../http/sse';
 import { viewerRegistryOf, type SseLimits, type ViewerRegistry } from '../http/sse-viewers';
 import { RunStore } from '../runs/run-store';
+import { WorkflowManagement } from '../runs/workflow-management';
 import { knownServerFolders, serverPathRedactor } from './server-path-redaction';
 
 export interface RunsOptions {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     /** Runs driven by planvas itself. */
     runEngine: RunEngine;
     runsOptions: { heartbeatMs: number; viewers: ViewerRegistry };
+    /** Duplicate, rename and delete of workflows, with planvas' state kept in step (runs/workflow-management.ts). */
+    workflowManagement: WorkflowManagement;
   }
 }
 
@@ -63,6 +66,7 @@ export const runsPlugin = fp(
     const heartbeatMs = resolveHeartbeatMs(options.heartbeatMs);
     app.decorate('runs', runs);
     app.decorate('runEngine', engine);
+    app.decorate('workflowManagement', new WorkflowManagement({ workspace: app.workspace, state: app.state, layouts: app.layoutCache, runs }));
     // One registry per server: run streams and change streams count against one total.
     app.decorate('runsOptions', { heartbeatMs, viewers: viewerRegistryOf(app.server, options.sse) });
     await runs.recoverInterrupted();

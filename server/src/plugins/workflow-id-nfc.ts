@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
  */
 const OTHER_WORKFLOW_ID_FIELDS: ReadonlyMap<string, { in: 'body' | 'query'; name: string }> = new Map([
   ['POST /api/workflows', { in: 'body', name: 'id' }],
+  ['POST /api/workflows/:id/duplicate', { in: 'body', name: 'newId' }],
+  ['POST /api/workflows/:id/rename', { in: 'body', name: 'newId' }],
   ['POST /api/runs', { in: 'body', name: 'workflowId' }],
   ['GET /api/runs', { in: 'query', name: 'workflow' }],
 ]);

@@ -26,5 +26,9 @@ export const runMessages = {
   noActiveLearnCode: 'No learn_code script of this run is running; sub-agents can only be called while it runs',
   unknownRoute: (routeId: string, stepId: string) => `Step ${quote(stepId)} has no predefined route ${quote(routeId)}`,
   notListening: 'learn_code needs the planvas server to listen on a port (scripts call back over HTTP)',
+  runActive: (workflowId: string, runs: ReadonlyArray<{ id: string; status: string }>) =>
+    `Workflow ${quote(workflowId)} has ${runs.length === 1 ? 'a run' : `${runs.length} runs`} going (${runs.map((r) => `${r.id}: ${r.status}`).join(', ')}); ` +
+    'wait until it ends or cancel it (an external run ends when its runtime posts its final run_status), then try again',
+  workflowBusy: (workflowId: string) => `Workflow ${quote(workflowId)} is being moved, copied or deleted, or a run of it is starting; try again in a moment`,
   logCorrupt: (line: number, reason: string) => `Line ${line} of the run's event log was skipped: ${reason}`,
 } as const;

@@ -19,6 +19,25 @@ export class RunEnded extends Conflict {
   }
 }
 
+/** A workflow with a run going (its run folder is being written) is neither moved nor deleted. */
+export class WorkflowRunActive extends Conflict {
+  constructor(workflowId: string, runs: ReadonlyArray<{ id: string; status: string }>) {
+    super(
+      'run_active',
+      runMessages.runActive(workflowId, runs),
+      runs.map((run) => ({ path: `runs.${run.id}`, message: run.status })),
+      { activeRuns: runs.map((run) => run.id) },
+    );
+  }
+}
+
+/** A run of the workflow is starting while it is moved or deleted, or another move or delete of it is under way. */
+export class WorkflowBusy extends Conflict {
+  constructor(workflowId: string) {
+    super('workflow_busy', runMessages.workflowBusy(workflowId));
+  }
+}
+
 /**
  * Run data (`runs/`, `logs/`, `learnings/`) reached through a symbolic link, or leading out of
  * the workspace (confined-fs.ts). Names the path relative to the root, never an absolute path,

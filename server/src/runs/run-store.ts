@@ -11,6 +11,8 @@ import { runMessages } from './messages';
 import { RunEnded, RunNotFound } from './run-errors';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
 import { RunSummaryTracker } from './run-summary';
+import { WorkflowGate } from './workflow-gate';
+import { isSameOrUnder } from '../state/workflow-keys';
 
 /** Where a run's files are: `<workflow>/runs/<run-id>/` (the seed system's run layout). */
 export interface RunPaths {
@@ -59,11 +61,15 @@ interface OpenRun {
  */
 export class RunStore {
   readonly bus = new EventBus();
+  /** Run starts against moves and deletes of their workflow (workflow-gate.ts). */
+  readonly gate = new WorkflowGate();
   private readonly open = new Map<string, OpenRun>();
   private readonly opening = new Map<string, Promise<OpenRun>>();
   private readonly now: () => Date;
   /** Offset indexes of logs not open for appending (finished runs): pages read from the right offset. */
   private readonly logIndexes: LogIndexCache;
+  /** Index writes started in the background (and the close of a run that ended): flush() waits for them. */
+  private readonly persisting = new Set<Promise<void>>();
 
   constructor(private readonly options: RunStoreOptions) {
     this.now = options.now ?? (() => new Date());
@@ -71,6 +77,17 @@ export class RunStore {
   }
 
   async create(input: CreateRunInput): Promise<RunSummary> {
+    // Entered before the first await: a move or delete of the workflow either came first (and this
+    // is refused) or waits for nothing this run writes (and is refused while it is being made).
+    const leave = this.gate.enter(input.workflowId);
+    try {
+      return await this.createEntered(input);
+    } finally {
+      leave();
+    }
+  }
+
+  private async createEntered(input: CreateRunInput): Promise<RunSummary> {
     const files = await this.options.workspace.locate(input.workflowId);
     let id = newRunId(this.now());
     while (this.options.state.read().runs[id]) id = newRunId(this.now());
@@ -113,6 +130,11 @@ export class RunStore {
     return all
       .filter((r) => workflowId === undefined || r.workflowId === workflowId)
       .sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : a.id < b.id ? 1 : -1));
+  }
+
+  /** Runs going (not ended) of workflow `workflowId` or of a workflow in its folder. */
+  activeRuns(workflowId: string): RunSummary[] {
+    return this.list().filter((run) => typeof run.workflowId === 'string' && isSameOrUnder(run.workflowId, workflowId) && !isFinalRunStatus(run.status));
   }
 
   async paths(runId: string): Promise<RunPaths> {
@@ -227,10 +249,21 @@ export class RunStore {
     const urgent = run.tracker.apply(envelopes);
     run.dirty = true;
     this.bus.publish(runId, envelopes);
-    if (urgent) void this.persist(runId, run);
+    if (urgent) this.persistInBackground(runId, run);
     else if (!run.flushTimer) {
-      run.flushTimer = setTimeout(() => void this.persist(runId, run), this.options.summaryFlushMs ?? 250);
+      run.flushTimer = setTimeout(() => this.persistInBackground(runId, run), this.options.summaryFlushMs ?? 250);
     }
+  }
+
+  /**
+   * A persist nobody awaits, kept until it settles: a run's end closes its log and writes the log's
+   * offset index into the run folder, which must be done before the folder is moved or deleted.
+   */
+  private persistInBackground(runId: string, run: OpenRun): void {
+    const pending = this.persist(runId, run);
+    this.persisting.add(pending);
+    // A failure goes on unhandled, as before this was tracked.
+    void pending.finally(() => this.persisting.delete(pending));
   }
 
   /** Writes the run's index row; a run that has ended is then closed. */
@@ -319,8 +352,9 @@ export class RunStore {
     return tracker;
   }
 
-  /** Persists every pending index change (shutdown, tests). */
+  /** Persists every pending index change, and waits for those under way (shutdown, moves and deletes of a workflow, tests). */
   async flush(): Promise<void> {
+    await Promise.allSettled([...this.persisting]);
     await Promise.all(
       [...this.open.entries()].map(async ([id, run]) => {
         await run.log.flush();

@@ -3,6 +3,7 @@ import { isSavedLayout, type LayoutDirection, type SavedLayout, type SavedLayout
 import { KeyedQueue } from '../workspace/keyed-queue';
 import { openLowFile } from './low-file';
 import { ownEntry, putEntry } from './own-keys';
+import { copyEntry, moveEntriesUnder, removeEntriesUnder } from './workflow-keys';
 
 export const LAYOUT_CACHE_FILE_NAME = 'layout-cache.json';
 /** Workflows whose layouts are kept; the least recently saved go first. */
@@ -67,6 +68,32 @@ export class LayoutCache {
         ids.sort((a, b) => workflows[a]!.savedAt - workflows[b]!.savedAt);
         for (const id of ids.slice(0, ids.length - LAYOUT_CACHE_MAX_WORKFLOWS)) delete workflows[id];
       }
+      const next: CacheData = { ...this.db.data, workflows };
+      await this.db.adapter.write(next);
+      this.db.data = next;
+    });
+  }
+
+  /** The layouts of workflow `from` (and those in its folder) are now `to`'s (a move; see workflow-keys.ts). */
+  move(from: string, to: string): Promise<void> {
+    return this.change((workflows) => moveEntriesUnder(workflows, from, to));
+  }
+
+  /** `to` starts with a copy of `from`'s layouts (a duplicate: the same plan lays out the same). */
+  copy(from: string, to: string): Promise<void> {
+    return this.change((workflows) => copyEntry(workflows, from, to));
+  }
+
+  /** Forgets the layouts of workflow `id` and of those in its folder (a delete). */
+  remove(id: string): Promise<void> {
+    return this.change((workflows) => removeEntriesUnder(workflows, id));
+  }
+
+  /** Applies `edit` to a copy of the map of workflows and writes it, one write at a time. */
+  private change(edit: (workflows: Record<string, Entry>) => void): Promise<void> {
+    return this.writes.run(LAYOUT_CACHE_FILE_NAME, async () => {
+      const workflows = { ...this.db.data.workflows };
+      edit(workflows);
       const next: CacheData = { ...this.db.data, workflows };
       await this.db.adapter.write(next);
       this.db.data = next;

@@ -9,11 +9,14 @@ export interface WriteContext {
   clientId?: string;
 }
 
-/** A document planvas itself has just written (announced while the file's queue is still held). */
+/**
+ * A document planvas itself has just written (announced while the file's queue is still held),
+ * or removed (`revision: null`: its workflow was moved or deleted through the API).
+ */
 export interface DocumentWritten {
   workflowId: string;
   document: DocumentName;
-  revision: string;
+  revision: string | null;
   clientId?: string;
 }
 
@@ -38,6 +41,6 @@ export interface DocumentWrites {
   readonly writeFile: AtomicWriter;
   readonly memory: LegacyMemory;
   locate(id: string): Promise<WorkflowFiles>;
-  /** Tells the listeners, from inside the file's queue, that planvas wrote `document`. */
-  announce(workflowId: string, document: DocumentName, revision: string, context: WriteContext): void;
+  /** Tells the listeners, from inside the file's queue, that planvas wrote `document` (null: removed it). */
+  announce(workflowId: string, document: DocumentName, revision: string | null, context: WriteContext): void;
 }

@@ -1,15 +1,15 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringifyPreserving } from '@planvas/shared';
 import { InvalidWorkflowId, WorkflowExists } from '../errors/domain-errors';
-import { messages } from '../errors/messages';
 import { SKIPPED_FOLDERS } from './discover-workflows';
 import type { DocumentWrites, WriteContext } from './document-writes';
 import { readJsonFile } from './json-file';
 import { revisionOf } from './revision';
 import { assertCreatableOutsideRunFolders } from './run-folders';
 import { pathExists } from './path-exists';
-import { checkWorkflowId, isInside, realPathInside } from './safe-path';
+import { checkWorkflowId, realPathInside } from './safe-path';
+import { assertCreatableInside } from './workflow-place';
 import { templateFiles, type WorkflowTemplate } from './workflow-templates';
 
 export interface CreatedWorkflow {
@@ -66,16 +66,4 @@ export async function createWorkflow(
     writes.announce(id, 'plan', revisionOf(planText), context);
     return { id, planRevision: revisionOf(planText), stepConfigRevision };
   });
-}
-
-/** The deepest part of the new path that exists already must be a real folder inside the root. */
-async function assertCreatableInside(root: string, id: string, lexical: string): Promise<void> {
-  let probe = lexical;
-  while (!(await pathExists(probe))) probe = join(probe, '..');
-  const real = await realPathInside(root, probe);
-  const outside = !real || !isInside(root, real);
-  if (outside) throw new InvalidWorkflowId(id, 'it leads outside the workspace root');
-  if (!(await stat(real)).isDirectory()) {
-    throw new WorkflowExists(id, messages.invalidWorkflowId(id, `${probe.slice(root.length + 1)} is a file`));
-  }
 }

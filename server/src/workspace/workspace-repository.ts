@@ -12,6 +12,9 @@ import type { Precondition } from './precondition';
 import { StatKeyedCache } from './stat-keyed-cache';
 import { removeStaleTempFiles, type TempSweep } from './stale-temp-files';
 import { createWorkflow, type CreatedWorkflow } from './workflow-creation';
+import { duplicateWorkflow, type WorkflowCopy } from './workflow-duplication';
+import { moveWorkflow, type MovedWorkflow } from './workflow-move';
+import { folderContents, setAsideWorkflow, type FolderContents, type SetAside } from './workflow-removal';
 import {
   flatPlanOf,
   loadWorkflow,
@@ -123,7 +126,7 @@ export class WorkspaceRepository {
     return this.queue.run(path, task);
   }
 
-  private announce(workflowId: string, document: DocumentName, revision: string, context: WriteContext): void {
+  private announce(workflowId: string, document: DocumentName, revision: string | null, context: WriteContext): void {
     const written: DocumentWritten = { workflowId, document, revision, ...(context.clientId !== undefined ? { clientId: context.clientId } : {}) };
     for (const listener of this.writeListeners) {
       // The file is written whatever a listener does: a failing listener must not fail the save.
@@ -233,6 +236,26 @@ export class WorkspaceRepository {
   /** Creates `<id>/planning/plan.json` (+ an empty step_config.json) from a template (workflow-creation.ts). */
   create(id: string, template: WorkflowTemplate, objective: string, context: WriteContext = {}): Promise<CreatedWorkflow> {
     return createWorkflow(this.writes, id, template, objective, context);
+  }
+
+  /** Copies planning/ and learnings/ of `id` to a new workflow `newId` (workflow-duplication.ts). */
+  duplicate(id: string, newId: string, context: WriteContext = {}): Promise<WorkflowCopy> {
+    return duplicateWorkflow(this.writes, id, newId, context);
+  }
+
+  /** Moves `id`'s folder to `newId` (workflow-move.ts); planvas' state is the caller's to move. */
+  move(id: string, newId: string, context: WriteContext = {}): Promise<MovedWorkflow> {
+    return moveWorkflow(this.writes, id, newId, context);
+  }
+
+  /** What deleting `id` would remove from its folder (workflow-removal.ts). */
+  folderContents(id: string): Promise<FolderContents> {
+    return folderContents(this.root, id);
+  }
+
+  /** Checks If-Match and moves `id`'s folder out of sight, to be removed or put back (workflow-removal.ts). */
+  setAside(id: string, precondition: Precondition, context: WriteContext = {}): Promise<SetAside> {
+    return setAsideWorkflow(this.writes, id, precondition, context);
   }
 
   async migrate(id: string, dryRun: boolean, context: WriteContext = {}): Promise<MigrationView> {
