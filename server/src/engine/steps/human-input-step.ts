@@ -17,10 +17,10 @@ export async function runHumanInputStep(ctx: RunContext, node: FlowNode, _positi
     },
   });
   ctx.emit({ type: 'run_status', data: { status: 'waiting_input', reason: `waiting for an answer to "${step.id}"` } });
-  const pending = ctx.input.wait(step, ctx.signal);
-  // Viewers must see the question before anyone can answer it.
-  await ctx.flushEvents();
-  const answer = await pending;
+  // Viewers must see the question before anyone can answer it. The wait and the flush are awaited
+  // together: a cancel (server shutting down) during the flush rejects the wait, and awaiting the
+  // flush first left that rejection unhandled.
+  const [, answer] = await Promise.all([ctx.flushEvents(), ctx.input.wait(step, ctx.signal)]);
   ctx.emit({
     type: 'human_input_answered',
     data: {
