@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ProtocolServer } from '../test-support/chat-completions-server';
+import { openAiEndpointFor, type ProtocolServer } from '../test-support/chat-completions-server';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../test-support/fixture-workspace';
 import { todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../test-support/run-harness';
 
@@ -16,10 +16,7 @@ const STEP_LLM = { steps: [{ id: 'work', agent_configs: { execution_llm: { provi
 
 beforeEach(async () => {
   ws = await copyFixtureWorkspace();
-  model = new ProtocolServer();
-  process.env['PLANVAS_OPENAI_BASE_URL'] = await model.start();
-  process.env['PLANVAS_OPENAI_API_KEY'] = 'sk-test-settings';
-  delete process.env['PLANVAS_OPENAI_MODEL'];
+  model = await openAiEndpointFor('sk-test-settings');
   await writeWorkflow(ws.root, 'Test/NoLlm', todoTaskPlan({ routes: 1 }));
   await writeWorkflow(ws.root, 'Test/StepLlm', todoTaskPlan({ routes: 1 }), STEP_LLM);
   app = await appFor(ws);

@@ -108,3 +108,13 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
+
+/** Starts a chat-completions server and points the openai provider at it (through its env), with `key` as the API key. */
+export async function openAiEndpointFor(key: string): Promise<ProtocolServer> {
+  const model = new ProtocolServer();
+  process.env['PLANVAS_OPENAI_BASE_URL'] = await model.start();
+  process.env['PLANVAS_OPENAI_API_KEY'] = key;
+  // A forced model would hide which LLM the chain resolved.
+  delete process.env['PLANVAS_OPENAI_MODEL'];
+  return model;
+}

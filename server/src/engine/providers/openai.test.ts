@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EventEnvelope } from '@planvas/shared';
-import { ProtocolServer } from '../../test-support/chat-completions-server';
+import { openAiEndpointFor, type ProtocolServer } from '../../test-support/chat-completions-server';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
 import { runEvents, todoTaskPlan, waitForStatus, workflowRunsUrl, writeWorkflow } from '../../test-support/run-harness';
 
@@ -96,10 +96,7 @@ const saved = { ...process.env };
 
 beforeEach(async () => {
   ws = await copyFixtureWorkspace();
-  model = new ProtocolServer();
-  process.env['PLANVAS_OPENAI_BASE_URL'] = await model.start();
-  process.env['PLANVAS_OPENAI_API_KEY'] = KEY;
-  delete process.env['PLANVAS_OPENAI_MODEL'];
+  model = await openAiEndpointFor(KEY);
   await writeWorkflow(ws.root, 'Test/OpenAi', todoTaskPlan({ routes: 1 }), {
     steps: [{ id: 'work', agent_configs: { execution_llm: { provider: 'openai', model_id: 'test-model-1' } } }],
   });
