@@ -43,3 +43,32 @@ export async function toggleTo(page: Page, direction: Direction): Promise<void> 
   await page.getByTestId('layout-direction').click();
   await expectLaidOut(page, direction);
 }
+
+/** Waits until the viewport has stopped moving (a fit view or zoom glides for a moment). */
+export async function steadyViewport(page: Page): Promise<void> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
+        const steady = now === last;
+        last = now;
+        return steady;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+}
+
+/**
+ * Below 45 % the canvas draws nodes as compact blocks (status and title only), and a plan often
+ * opens further out than that: runs `check` on the nodes' details at 100 % ("Zoom to 100 %" of the
+ * view controls), then fits the view again as it was.
+ */
+export async function atFullDetail(page: Page, check: () => Promise<void>): Promise<void> {
+  await page.getByTestId('zoom-level').click();
+  await expect(page.locator('.pv-node[data-compact="true"]')).toHaveCount(0);
+  await check();
+  await page.getByTestId('fit-view').click();
+  await steadyViewport(page);
+}

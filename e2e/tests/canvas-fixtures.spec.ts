@@ -1,5 +1,5 @@
 import { expectBeyond, expectEdgesClearOfNodes, expectExactNodes, expectNodesVisible, expectOutputsOnEdge, expectUncovered } from '../support/canvas-geometry';
-import { expectLaidOut, nodeOf, open, recordPageErrors, toggleTo } from '../support/canvas-page';
+import { atFullDetail, expectLaidOut, nodeOf, open, recordPageErrors, toggleTo } from '../support/canvas-page';
 import { expect, test } from '../support/planvas-server';
 import { screenshot } from '../support/screenshot';
 
@@ -58,10 +58,12 @@ test.describe('canvas of the other fixtures', () => {
     await expectExactNodes(page, [...steps, ...subAgents]);
     const opaque = nodeOf(page, 'scrape-portal');
     await expect(opaque.locator('[data-kind="opaque"]')).toBeVisible();
-    await expect(opaque).toContainText('web_scrape');
-    // Its raw JSON, custom fields included.
-    await expect(opaque.getByTestId('opaque-json')).toContainText('rate_limit_per_minute');
-    await expect(opaque.getByTestId('opaque-json')).toContainText('selectors');
+    await atFullDetail(page, async () => {
+      await expect(opaque).toContainText('web_scrape');
+      // Its raw JSON, custom fields included.
+      await expect(opaque.getByTestId('opaque-json')).toContainText('rate_limit_per_minute');
+      await expect(opaque.getByTestId('opaque-json')).toContainText('selectors');
+    });
     for (const direction of ['LR', 'TB'] as const) {
       if (direction === 'TB') await toggleTo(page, 'TB');
       await expectNodesVisible(page, [...steps, ...subAgents]);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { atFullDetail } from '../support/canvas-page';
 import { test as base, expect, REPO, startPlanvas, type PlanvasServer } from '../support/planvas-server';
 import { screenshot } from '../support/screenshot';
 
@@ -162,7 +163,7 @@ test('AgentworksCompact (one line): orchestrator, branch and crew drawn; a branc
   const branch = node(page, 'pick-lane');
   await expect(branch.locator('.react-flow__handle[data-handleid="expedite"]')).toBeAttached();
   await expect(branch.locator('.react-flow__handle[data-handleid="standard"]')).toBeAttached();
-  await expect(branch).toContainText('(default)');
+  await atFullDetail(page, () => expect(branch).toContainText('(default)'));
 
   await editAndSaveExactly(page, planvas, 'AgentworksCompact', {
     stepId: 'pick-lane',
@@ -184,8 +185,10 @@ test('AgentworksCompact (one line): orchestrator, branch and crew drawn; a branc
 test('LoopTabsHugged (coding-agent-loop, tabs): message_sequence items drawn; an item edited, saved exactly, run to completion', async ({ page, planvas }) => {
   await open(page, 'LoopTabsHugged');
   await expectDrawnInBothDirections(page, 'LoopTabsHugged', { triage: 'todo_task', 'draft-replies': 'message_sequence', 'approve-replies': 'human_input' });
-  await expect(node(page, 'draft-replies').getByTestId('item-row')).toHaveCount(3);
-  await expect(node(page, 'draft-replies').getByTestId('foreach-max')).toHaveText('×25');
+  await atFullDetail(page, async () => {
+    await expect(node(page, 'draft-replies').getByTestId('item-row')).toHaveCount(3);
+    await expect(node(page, 'draft-replies').getByTestId('foreach-max')).toHaveText('×25');
+  });
 
   await editAndSaveExactly(page, planvas, 'LoopTabsHugged', {
     stepId: 'draft-replies',

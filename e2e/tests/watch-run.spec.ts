@@ -230,6 +230,8 @@ test('a decision log written by the seed system, imported, is grouped by its own
   await page.getByTestId('import-decision-log').click();
   await expect(page.locator('[data-testid="run-row"][aria-current="true"]')).toHaveAttribute('data-status', 'completed');
 
+  // The logs button is part of the node's details, drawn from 45 % on (the demo opens further out).
+  await zoomTo(page, STEP);
   await page.locator(`.react-flow__node[data-id="${STEP}"]`).getByTestId('open-execution-logs').click();
   const dialog = page.getByRole('dialog', { name: /Execution logs/ });
   await expect(dialog).toBeVisible();

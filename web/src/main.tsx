@@ -8,6 +8,8 @@ import './canvas/nodes.css';
 import './canvas/node-content.css';
 import './canvas/node-outputs.css';
 import './canvas/node-states.css';
+import './canvas/node-compact.css';
+import './app/focus.css';
 import { prefetchedText, prefetchOpening } from './api/prefetch';
 import { workflowLayoutsPath } from './api/workflow-path';
 import { workflowIdFromPath } from './navigation/workflow-route';

@@ -3,7 +3,7 @@ import { fixtureRunEvents } from '../test-support/fixtures';
 import type { TodoItem } from '../todos/schema';
 import { knownEvent, parseEventEnvelope, type PlanvasEvent } from './envelopes';
 import type { EventEnvelope } from './run';
-import { EMPTY_RUN_STATE, foldRunEvent, foldRunEvents, runTodoCounts, statusNodeId } from './run-state';
+import { EMPTY_RUN_STATE, foldRunEvent, foldRunEvents, runTodoCounts, statusNodeId, stepTodoCounts } from './run-state';
 import { TodoSnapshotDecoder } from './snapshots';
 
 const demo: PlanvasEvent[] = fixtureRunEvents('ResearchReport-demo.events.jsonl').map((value) => {
@@ -161,6 +161,21 @@ describe('foldRunEvents', () => {
     expect(items.todosByStep['research']).toMatchObject({ listFrom: 'items', iteration: 2 });
     expect(items.todosByStep['research']?.summary).toBeUndefined();
     expect(runTodoCounts(EMPTY_RUN_STATE)).toBeUndefined();
+  });
+
+  it('counts each step on its own with the same rule, whichever step the run shows', () => {
+    const state = foldRunEvents(EMPTY_RUN_STATE, [
+      ev('todo_snapshot', {
+        step_id: 'first',
+        iteration: 0,
+        todos: [todo('p', 'in_progress'), todo('p1', 'completed', { depth: 1 }), todo('p2', 'open', { depth: 1 }), todo('q', 'completed')],
+      }),
+      ev('todo_task_route_selected', { step_id: 'second', iteration: 1, next_action: 'continue', todo_summary: { total: 6, completed: 2 } }),
+    ]);
+    expect(stepTodoCounts(state.todosByStep['first'])).toEqual({ completed: 2, total: 3 });
+    expect(stepTodoCounts(state.todosByStep['second'])).toEqual({ completed: 2, total: 6 });
+    expect(runTodoCounts(state)).toEqual(stepTodoCounts(state.todosByStep['second']));
+    expect(stepTodoCounts(undefined)).toBeUndefined();
   });
 
   it('places an item event without a step (a hand-written log) in the list that changed last', () => {

@@ -117,12 +117,12 @@ export function foldRunEvents(state: RunState, events: ReadonlyArray<PlanvasEven
 }
 
 /**
- * The run's todo counts (RunSummary `todos`, docs/api.md "GET /api/runs"): leaf todos of its current
- * todo list, parents not counted, or its latest decision's `todo_summary` while the step has no
- * list; undefined before either.
+ * A todo_task step's todo counts, the one count every view shows (the progress ring, the todo
+ * panel, the runs list, the step-completed card): leaf todos of its list, parents not counted
+ * (docs/formats.md "Todo tree and progress"), or its latest decision's `todo_summary` while the step
+ * has no list; undefined before either.
  */
-export function runTodoCounts(state: RunState): { completed: number; total: number } | undefined {
-  const step = state.currentTodoStepId === null ? undefined : state.todosByStep[state.currentTodoStepId];
+export function stepTodoCounts(step: StepTodos | undefined): { completed: number; total: number } | undefined {
   if (!step) return undefined;
   if (step.listFrom !== undefined) {
     const progress = todoProgress(step.todos);
@@ -130,6 +130,11 @@ export function runTodoCounts(state: RunState): { completed: number; total: numb
   }
   if (step.summary) return { total: step.summary.total, completed: step.summary.completed ?? 0 };
   return undefined;
+}
+
+/** The run's todo counts (RunSummary `todos`, docs/api.md "GET /api/runs"): `stepTodoCounts` of its current todo_task step. */
+export function runTodoCounts(state: RunState): { completed: number; total: number } | undefined {
+  return stepTodoCounts(state.currentTodoStepId === null ? undefined : state.todosByStep[state.currentTodoStepId]);
 }
 
 /**

@@ -1,10 +1,11 @@
-import { isSavedLayouts, ViewSettings, type LayoutDirection, type Problem, type SavedLayout, type SavedLayouts } from '@planvas/shared';
+import { isSavedLayouts, ViewSettings, type LayoutDirection, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { ApiError } from './api-error';
 import { createJsonRequest } from './request';
 import { workflowApiPath, workflowLayoutsPath, workflowViewPath } from './workflow-path';
 import { createAuthoringApi, type AuthoringApi } from './authoring-api';
 import type { ChangesEventSourceFactory } from './changes-stream';
 import type { WorkflowDocument, WorkflowSummary } from './types';
+import { toSummary, type RawSummary } from './workflow-summary';
 import { authorizedFetch } from './access-token';
 
 /** The whole API the app uses: reading workflows and view settings, and the writing half (authoring-api.ts). */
@@ -80,18 +81,5 @@ export function createApiClient(options: ApiClientOptions = {}): PlanvasApi {
         body: JSON.stringify(layout),
       });
     },
-  };
-}
-
-type RawSummary = { id: string; title?: string | null; stepCount?: number; legacy?: boolean; problems?: number | Problem[] };
-
-function toSummary(raw: RawSummary): WorkflowSummary {
-  const problems = raw.problems;
-  return {
-    id: raw.id,
-    title: raw.title?.trim() ? raw.title : (raw.id.split('/').pop() ?? raw.id),
-    stepCount: raw.stepCount ?? 0,
-    legacy: raw.legacy ?? false,
-    problemCount: typeof problems === 'number' ? problems : Array.isArray(problems) ? problems.length : 0,
   };
 }

@@ -3,6 +3,8 @@ import { AuthoringLayer } from '../authoring/authoring-layer';
 import { useAuthoringSession } from '../authoring/use-authoring-session';
 import { Inspector } from '../panels/inspector/inspector';
 import { ExecutionLogsHost } from '../logs/execution-logs-host';
+import { useLiveWorkflowList } from '../panels/workflows/use-live-workflow-list';
+import { WorkflowDialogs } from '../panels/workflows/workflow-dialogs';
 import { RunSidebar } from '../runs/run-sidebar';
 import { useRunSession } from '../runs/use-run-session';
 import { CanvasArea } from './canvas-area';
@@ -19,6 +21,7 @@ function Sessions() {
   useWorkflowSession();
   useRunSession();
   useAuthoringSession();
+  useLiveWorkflowList();
   return null;
 }
 
@@ -39,6 +42,7 @@ export function App() {
         </ReactFlowProvider>
         <ExecutionLogsHost />
         <AuthoringLayer />
+        <WorkflowDialogs />
       </main>
       <Sessions />
     </div>

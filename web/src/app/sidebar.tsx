@@ -1,5 +1,6 @@
-import { FolderTree, RefreshCw, Search, TriangleExclamationPoint } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { Ellipsis, FolderTree, Plus, RefreshCw, Search, TriangleExclamationPoint } from 'lucide-react';
+import { useCallback, useState, type MouseEvent } from 'react';
+import { anchorAtPointer, anchorUnder, WorkflowMenu, type WorkflowMenuAnchor } from '../panels/workflows/workflow-menu';
 import { useAppStore } from '../store/store-context';
 import { filterWorkflows } from '../store/slices/workspace-slice';
 import { navigate } from '../navigation/router';
@@ -12,7 +13,10 @@ function openLink(event: MouseEvent<HTMLAnchorElement>, id: string) {
   navigate(pathForWorkflow(id));
 }
 
-/** The workspace's workflows: title, step count, problems; a search box filters them. */
+/**
+ * The workspace's workflows: title, step count, problems; a search box filters them. "New
+ * workflow" and each row's menu ("⋯", or a right-click) open the workflow dialogs.
+ */
 export function Sidebar({ onRetry }: { onRetry: () => void }) {
   const query = useAppStore((s) => s.workflowQuery);
   const setQuery = useAppStore((s) => s.setWorkflowQuery);
@@ -21,6 +25,9 @@ export function Sidebar({ onRetry }: { onRetry: () => void }) {
   const openId = useAppStore((s) => s.workflowId);
   const workflows = useAppStore((s) => s.workflows);
   const shown = filterWorkflows(workflows, query);
+  const openOverlay = useAppStore((s) => s.openOverlay);
+  const [menu, setMenu] = useState<WorkflowMenuAnchor | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
 
   return (
     <aside className="pv-sidebar" aria-label="Workflows">
@@ -28,6 +35,9 @@ export function Sidebar({ onRetry }: { onRetry: () => void }) {
         <span className="pv-brand__mark" aria-hidden />
         planvas
       </div>
+      <button type="button" className="pv-button pv-new-workflow" onClick={() => openOverlay('workflow', { action: 'new' })} data-testid="new-workflow">
+        <Plus size={14} aria-hidden /> New workflow
+      </button>
       <label className="pv-search">
         <Search size={14} aria-hidden />
         <input
@@ -58,37 +68,55 @@ export function Sidebar({ onRetry }: { onRetry: () => void }) {
       )}
       <nav className="pv-workflow-list" data-testid="workflow-list">
         {shown.map((w) => (
-          <a
-            key={w.id}
-            href={pathForWorkflow(w.id)}
-            onClick={(e) => openLink(e, w.id)}
-            className={`pv-workflow${w.id === openId ? ' is-open' : ''}`}
-            aria-current={w.id === openId ? 'page' : undefined}
-            data-workflow-id={w.id}
-          >
-            <span className="pv-workflow__title">{w.title}</span>
-            <span className="pv-workflow__meta">
-              <span className="pv-workflow__path" title={w.id}>
-                {w.id}
-              </span>
-              <span className="pv-workflow__steps">
-                {w.stepCount} step{w.stepCount === 1 ? '' : 's'}
-              </span>
-              {w.legacy && <span className="pv-tag">legacy</span>}
-              {w.problemCount > 0 && (
-                <span
-                  className="pv-problems-badge pv-problems-badge--error"
-                  title={`${w.problemCount} problem${w.problemCount === 1 ? '' : 's'}`}
-                  data-testid="workflow-problems"
-                >
-                  <TriangleExclamationPoint size={11} aria-hidden />
-                  {w.problemCount}
+          <div key={w.id} className={`pv-workflow-row${menu?.workflowId === w.id ? ' has-menu' : ''}`}>
+            <a
+              href={pathForWorkflow(w.id)}
+              onClick={(e) => openLink(e, w.id)}
+              onContextMenu={(e) => {
+                e.preventDefault();
+                setMenu(anchorAtPointer(e, w.id));
+              }}
+              className={`pv-workflow${w.id === openId ? ' is-open' : ''}`}
+              aria-current={w.id === openId ? 'page' : undefined}
+              data-workflow-id={w.id}
+            >
+              <span className="pv-workflow__title">{w.title}</span>
+              <span className="pv-workflow__meta">
+                <span className="pv-workflow__path" title={w.id}>
+                  {w.id}
                 </span>
-              )}
-            </span>
-          </a>
+                <span className="pv-workflow__steps" data-testid="workflow-steps">
+                  {w.stepCount} step{w.stepCount === 1 ? '' : 's'}
+                </span>
+                {w.legacy && <span className="pv-tag">legacy</span>}
+                {w.problemCount > 0 && (
+                  <span
+                    className="pv-problems-badge pv-problems-badge--error"
+                    title={`${w.problemCount} problem${w.problemCount === 1 ? '' : 's'}`}
+                    data-testid="workflow-problems"
+                  >
+                    <TriangleExclamationPoint size={11} aria-hidden />
+                    {w.problemCount}
+                  </span>
+                )}
+              </span>
+            </a>
+            <button
+              type="button"
+              className="pv-workflow-row__more"
+              aria-label={`Actions for ${w.id}`}
+              aria-haspopup="menu"
+              aria-expanded={menu?.workflowId === w.id}
+              title="Duplicate, rename, delete"
+              onClick={(e) => setMenu(menu?.workflowId === w.id ? null : anchorUnder(e.currentTarget, w.id))}
+              data-testid="workflow-actions"
+            >
+              <Ellipsis size={15} aria-hidden />
+            </button>
+          </div>
         ))}
       </nav>
+      {menu && workflows.some((w) => w.id === menu.workflowId) && <WorkflowMenu anchor={menu} onClose={closeMenu} />}
     </aside>
   );
 }

@@ -1,18 +1,15 @@
-import { useReactFlow } from '@xyflow/react';
-import { ArrowDown, ArrowRight, Map as MapIcon, Maximize, PanelRight, TriangleExclamationPoint, WandSparkles, ZoomIn, ZoomOut } from 'lucide-react';
+import { ArrowDown, ArrowRight, Map as MapIcon, PanelRight, TriangleExclamationPoint, WandSparkles } from 'lucide-react';
 import { SaveControls } from '../authoring/save-controls';
 import { RunControls } from '../runs/run-controls';
 import { useRunSidebar } from '../runs/run-sidebar-layout';
 import { useAppStore } from '../store/store-context';
 import { IconButton } from '../ui/icon-button';
 
-/** Canvas actions: direction, tidy up, fit, zoom, and the problems / minimap toggles. */
+/** Canvas actions: direction, tidy up, and the problems / minimap toggles (fit and zoom are on the canvas, canvas/canvas-controls.tsx). */
 export function Toolbar() {
-  const reactFlow = useReactFlow();
   const direction = useAppStore((s) => s.direction);
   const toggleDirection = useAppStore((s) => s.toggleDirection);
   const tidyUp = useAppStore((s) => s.tidyUp);
-  const requestFit = useAppStore((s) => s.requestFit);
   const togglePanel = useAppStore((s) => s.togglePanel);
   const problemsOpen = useAppStore((s) => s.panels.problems);
   const miniMapOpen = useAppStore((s) => s.panels.minimap);
@@ -27,9 +24,10 @@ export function Toolbar() {
 
   return (
     <div className="pv-toolbar" role="toolbar" aria-label="Canvas">
-      <div className="pv-toolbar__title" title={title === null ? undefined : title === workflowId ? title : `${title} (${workflowId})`}>
+      {/* The page's one h1: the open workflow's title (dialogs and panels start at h2). */}
+      <h1 className="pv-toolbar__title" title={title === null ? undefined : title === workflowId ? title : `${title} (${workflowId})`}>
         {title ?? 'No workflow open'}
-      </div>
+      </h1>
       <SaveControls />
       {hasDocument && (
         <div className="pv-toolbar__group">
@@ -44,7 +42,7 @@ export function Toolbar() {
           data-direction={direction}
           onClick={toggleDirection}
           title={horizontal ? 'Left to right: switch to top to bottom' : 'Top to bottom: switch to left to right'}
-          aria-label={`Layout direction ${horizontal ? 'left to right' : 'top to bottom'}; switch`}
+          aria-label={`Layout direction ${direction}, ${horizontal ? 'left to right' : 'top to bottom'}; switch`}
         >
           {horizontal ? <ArrowRight size={15} aria-hidden /> : <ArrowDown size={15} aria-hidden />}
           {direction}
@@ -55,15 +53,6 @@ export function Toolbar() {
         </IconButton>
       </div>
       <div className="pv-toolbar__group">
-        <IconButton label="Fit view" testId="fit-view" onClick={requestFit}>
-          <Maximize size={15} />
-        </IconButton>
-        <IconButton label="Zoom in" className="pv-toolbar__zoom" testId="zoom-in" onClick={() => void reactFlow.zoomIn({ duration: 200 })}>
-          <ZoomIn size={15} />
-        </IconButton>
-        <IconButton label="Zoom out" className="pv-toolbar__zoom" testId="zoom-out" onClick={() => void reactFlow.zoomOut({ duration: 200 })}>
-          <ZoomOut size={15} />
-        </IconButton>
         <IconButton label="Minimap" pressed={miniMapOpen} onClick={() => togglePanel('minimap')}>
           <MapIcon size={15} />
         </IconButton>

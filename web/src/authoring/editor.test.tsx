@@ -1,25 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { findStep, type Plan } from '@planvas/shared';
-import { Root } from '../app/root';
-import { pathForWorkflow } from '../navigation/workflow-route';
-import { createAppStore, type AppStore } from '../store/app-store';
+import type { AppStore } from '../store/app-store';
 import { draftKey } from '../store/persistence/draft-storage';
-import { createFixtureApi, createInProcessLayout } from '../test/fixture-api';
-import type { MemoryWorkspace } from '../test/memory-workspace';
+import { openEditor, RESEARCH_REPORT as ID } from '../test/open-editor';
 
-const ID = 'Workflow/ResearchReport';
-
-afterEach(() => window.localStorage.clear());
-
-async function openEditor(options: { workspace?: MemoryWorkspace; clientId?: string; id?: string } = {}) {
-  window.history.replaceState(null, '', pathForWorkflow(options.id ?? ID));
-  const store = createAppStore();
-  const api = createFixtureApi({ ...(options.workspace ? { workspace: options.workspace } : {}), clientId: options.clientId ?? 'tab-a' });
-  const utils = render(<Root store={store} api={api} layout={createInProcessLayout()} />);
-  await waitFor(() => expect(utils.container.querySelector('[data-testid="canvas"]')).toHaveAttribute('data-layout-state', 'ready'), { timeout: 30_000 });
-  return { ...utils, store, api, workspace: api.workspace };
-}
+afterEach(() => {
+  // Unmounting writes the pending draft: it goes first, so the next test starts with none.
+  cleanup();
+  window.localStorage.clear();
+});
 
 const key = (k: string, init: Partial<KeyboardEventInit> = {}) => act(() => void fireEvent.keyDown(window, { key: k, ...init }));
 const planOf = (store: AppStore): Plan => store.getState().document!.plan!;

@@ -1,7 +1,16 @@
 import { CircleHelp, Redo2, Save, Settings, Undo2 } from 'lucide-react';
+import { saveStatus, type SaveStatus } from '../store/save-status';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { IconButton } from '../ui/icon-button';
 import { useSaveActions } from './use-save-actions';
+
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  saving: 'Saving…',
+  conflict: 'Conflict',
+  unsaved: 'Unsaved changes',
+  draft: 'Unsaved draft, not restored yet',
+  saved: 'Saved',
+};
 
 const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -12,8 +21,8 @@ export function SaveControls() {
   const hasDocument = useAppStore((s) => s.document?.plan != null);
   const dirty = useAppStore((s) => s.dirty);
   const saving = useAppStore((s) => s.saving);
-  const conflict = useAppStore((s) => s.conflict !== null);
-  const state = saving ? 'Saving…' : conflict ? 'Conflict' : dirty ? 'Unsaved changes' : 'Saved';
+  const status = useAppStore(saveStatus);
+  const state = STATUS_TEXT[status];
 
   return (
     <div className="pv-toolbar__group pv-save-controls">
@@ -24,6 +33,7 @@ export function SaveControls() {
         className={`pv-button pv-button--save${dirty ? ' is-dirty' : ''}`}
         data-testid="save"
         data-dirty={dirty ? 'true' : 'false'}
+        data-status={status}
         disabled={!hasDocument || !dirty || saving}
         onClick={() => void save()}
         title={`${state}. Save plan.json and step_config.json (${mod}S)`}
@@ -31,7 +41,7 @@ export function SaveControls() {
       >
         <Save size={15} aria-hidden />
         <span className="pv-button__label">Save</span>
-        {dirty && <span className="pv-save-dot" aria-hidden />}
+        {(dirty || status === 'draft') && <span className="pv-save-dot" aria-hidden />}
       </button>
       <IconButton
         label="Workspace settings"

@@ -142,7 +142,8 @@ export async function saveMineAsCopy(store: AppStore, api: SaveApi): Promise<str
 /**
  * A change on disk reported by the change stream. The tab's own saves (its client id) and
  * revisions it already holds are ignored; otherwise the workflow is read again: a clean document
- * takes it silently, a dirty one opens the conflict dialog (the user's edits stay until they choose).
+ * takes it (a toast names the files; undo stops there), a dirty one opens the conflict dialog (the
+ * user's edits stay until they choose).
  */
 export async function onDiskChange(store: AppStore, api: SaveApi, event: WorkflowChangeEvent): Promise<'ignored' | 'reloaded' | 'conflict'> {
   if (event.type === 'change' && event.clientId !== undefined && event.clientId === api.clientId) return 'ignored';
@@ -158,14 +159,29 @@ export async function onDiskChange(store: AppStore, api: SaveApi, event: Workflo
   if (!theirs || !now.document || now.document.id !== event.workflowId) return 'ignored';
   if (String(theirs.planRevision) === String(now.document.planRevision) && String(theirs.stepConfigRevision) === String(now.document.stepConfigRevision))
     return 'ignored';
+  // An open conflict (a draft's too, whose document is clean) stays open, measured against the new version.
+  if (now.conflict) {
+    now.openConflict({ ...now.conflict, theirs });
+    return 'conflict';
+  }
   const mine = planDocumentOf(now.document);
   if (!now.dirty || !mine) {
+    const files = changedFiles(now.document, theirs);
     now.replaceFromDisk(theirs);
-    now.toast({ tone: 'info', message: 'The workflow changed on disk; reloaded' });
+    now.toast({ tone: 'info', message: `${files} changed on disk; reloaded` });
     return 'reloaded';
   }
-  now.openConflict({ source: now.conflict?.source ?? 'disk', mine: now.conflict?.mine ?? mine, theirs });
+  now.openConflict({ source: 'disk', mine, theirs });
   return 'conflict';
+}
+
+/** The files whose revisions differ, as the toast names them: "plan.json", "plan.json and step_config.json". */
+function changedFiles(before: WorkflowDocument, after: WorkflowDocument): string {
+  const files = [
+    String(before.planRevision) !== String(after.planRevision) ? 'plan.json' : null,
+    String(before.stepConfigRevision) !== String(after.stepConfigRevision) ? 'step_config.json' : null,
+  ].filter((name) => name !== null);
+  return files.length > 0 ? files.join(' and ') : 'The workflow';
 }
 
 function differsFrom(document: WorkflowDocument, event: WorkflowChangeEvent): boolean {

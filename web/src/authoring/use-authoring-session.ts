@@ -3,6 +3,7 @@ import { useApi } from '../api/api-context';
 import { persistDrafts } from '../store/persistence/draft-storage';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { browserStorage } from '../store/persistence/browser-storage';
+import { hasUnsavedWork } from '../store/save-status';
 import { onDiskChange } from './save-document';
 import { useAuthoringShortcuts } from './use-shortcuts';
 import { useSaveActions } from './use-save-actions';
@@ -37,26 +38,30 @@ export function useAuthoringSession(): void {
 
   useEffect(() => {
     const storage = browserStorage();
-    if (!storage) return;
-    const drafts = persistDrafts(store, storage);
-    // Leaving the page writes the pending draft at once; no "leave the page?" prompt is needed,
-    // since nothing unsaved is lost: the draft is offered back on the next open.
-    const onHide = () => drafts.flush();
+    const drafts = storage ? persistDrafts(store, storage) : null;
+    // Leaving the page writes the pending draft at once and the next open offers it back, so
+    // closing or reloading needs no question; only edits the browser would not keep (its storage
+    // full or disabled) are worth one.
+    const onHide = () => void drafts?.flush();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      const kept = drafts ? drafts.flush() : false;
+      if (!kept && store.getState().dirty) event.preventDefault();
+    };
     window.addEventListener('pagehide', onHide);
-    window.addEventListener('beforeunload', onHide);
+    window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       window.removeEventListener('pagehide', onHide);
-      window.removeEventListener('beforeunload', onHide);
-      drafts.stop();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      drafts?.stop();
     };
   }, [store]);
 
-  // The tab's title says when there is something unsaved, as editors do.
-  const dirty = useAppStore((s) => s.dirty);
+  // The tab's title says when there is something unsaved (a draft not restored yet too), as editors do.
+  const unsaved = useAppStore(hasUnsavedWork);
   useEffect(() => {
     const name = workflowId?.split('/').pop();
-    document.title = `${dirty ? '● ' : ''}${name ? `${name} — ` : ''}planvas`;
-  }, [dirty, workflowId]);
+    document.title = `${unsaved ? '● ' : ''}${name ? `${name} — ` : ''}planvas`;
+  }, [unsaved, workflowId]);
 
   useAuthoringShortcuts(store, save);
 }

@@ -4,10 +4,7 @@ import {
   Background,
   BackgroundVariant,
   ConnectionMode,
-  ControlButton,
-  Controls,
   ReactFlow,
-  useOnViewportChange,
   useReactFlow,
   useStoreApi,
   useUpdateNodeInternals,
@@ -17,22 +14,26 @@ import {
   type OnSelectionChangeFunc,
 } from '@xyflow/react';
 import type { LayoutDirection, Problem } from '@planvas/shared';
-import { Maximize } from 'lucide-react';
 import { useShallow } from 'zustand/shallow';
 import { useCanvasEditing } from './use-canvas-editing';
-import { withActiveDelegation, withRunStates, type RunDecor } from './run-decorations';
+import { runDecorOf, withActiveDelegation, withRunStates } from './run-decorations';
+import { runTrailOf } from './run-trail';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { canvasFlowOf } from '../flow/flow-cache';
 import type { CanvasEdge } from '../flow/edge-data';
 import { START_NODE_ID, type CanvasNode } from '../flow/node-data';
+import { CanvasControls } from './canvas-controls';
 import { EdgeMarkers } from './edges/edge-markers';
 import { edgeTypes } from './edges/edge-types';
+import { withTakenEdges } from './edges/taken-edges';
 import { FIT_VIEW_OPTIONS, fittedViewport, MAX_ZOOM, MIN_ZOOM, openingViewport } from './fit-view';
 import { useFlowWindow } from './flow-window';
 import { PlanMiniMap } from './plan-minimap';
 import { nodeTypes } from './registry';
 import { useCanvasLayout } from './use-canvas-layout';
 import { useDelayedFlag } from './use-delayed-flag';
+import { useFollowRun } from './use-follow-run';
+import { useZoomProperty } from './use-zoom-property';
 
 // Module-level constants: objects made during render would make React Flow redo work each render.
 const defaultEdgeOptions: DefaultEdgeOptions = {
@@ -53,12 +54,6 @@ const NO_EDGES: CanvasEdge[] = [];
  * ~400 ms of main thread on open, for the ten or so on screen.
  */
 const RENDER_VISIBLE_ONLY_ABOVE = 120;
-/**
- * Past this many nodes, zooming out below COMPACT_ZOOM draws compact nodes (title and handles):
- * at that zoom details are unreadable, and drawing them for thousands of nodes costs seconds.
- */
-const COMPACT_ABOVE = 200;
-const COMPACT_ZOOM = 0.45;
 /**
  * "Laying out…" shows only for a layout still running after this long: a warm layout (a direction
  * toggle, an edit) ends sooner, and an indicator flashing up for a moment reads as a glitch.
@@ -85,14 +80,7 @@ export function WorkflowCanvas() {
 
   // The followed run: statuses, todo progress and the delegation going on (each changes identity
   // only when it changes, so this re-renders per status change, not per event).
-  const runDecor = useAppStore(
-    useShallow((s): RunDecor => ({
-      statuses: s.run.stepStatuses,
-      carriedOver: s.run.carriedOver,
-      todos: s.run.todosByStep,
-      activeNodeId: s.run.activeDelegation?.nodeId ?? null,
-    })),
-  );
+  const runDecor = useAppStore(useShallow(runDecorOf));
   const runDecorRef = useRef(runDecor);
   runDecorRef.current = runDecor;
 
@@ -116,9 +104,6 @@ export function WorkflowCanvas() {
       return;
     }
     const positions = layout.positions;
-    // A big plan opens fitted to the screen, i.e. far out: start compact rather than render every
-    // node in full for one frame.
-    if (flow.nodes.length > COMPACT_ABOVE && reactFlow.getZoom() < 1.01) store.getState().setDetail('compact');
     setNodes(
       withRunStates(
         flow.nodes.map((node) => ({
@@ -139,7 +124,7 @@ export function WorkflowCanvas() {
       ),
     );
     setShown({ version: layout.version, direction: layout.direction });
-  }, [flow, layout.positions, layout.version, layout.direction, manual, reactFlow, store]);
+  }, [flow, layout.positions, layout.version, layout.direction, manual]);
 
   // Run events -> node statuses, todo progress and iteration; only the nodes that changed get new objects.
   useEffect(() => {
@@ -156,10 +141,6 @@ export function WorkflowCanvas() {
     );
   }, [selectedNodeIds]);
 
-  const big = (flow?.nodes.length ?? 0) > COMPACT_ABOVE;
-  useOnViewportChange({
-    onChange: useCallback((viewport: { zoom: number }) => store.getState().setDetail(big && viewport.zoom < COMPACT_ZOOM ? 'compact' : 'full'), [big, store]),
-  });
   const updateNodeInternals = useUpdateNodeInternals();
 
   // Handles move to other sides when the direction changes, but a node's box may keep its size,
@@ -201,8 +182,14 @@ export function WorkflowCanvas() {
     done();
   }, [layout.positions, layout.pending, layout.version, layout.direction, epoch, nodes, shown, workflowId, reactFlow, store, flowStore]);
 
+  const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction && framed === layout.version;
+  // Follow the run's current step; any move by hand stops it (use-follow-run.ts).
+  const follow = useFollowRun(nodes, drawn);
+  const stopFollowing = follow.stop;
+
   // Centre a node on request (problems list, a step just added), once it is laid out: a request
-  // for a node the layout has not placed yet waits for the layout.
+  // for a node the layout has not placed yet waits for the layout. The user asked to look there,
+  // so the view stops following the run.
   const focusedSeq = useRef(0);
   useEffect(() => {
     if (!focusRequest || focusRequest.seq === focusedSeq.current || layout.pending) return;
@@ -213,14 +200,14 @@ export function WorkflowCanvas() {
     const position = manual[id] ?? layout.positions?.[id];
     if (!node || !position) return;
     focusedSeq.current = focusRequest.seq;
+    stopFollowing();
     const width = node.width ?? 0;
     const height = node.height ?? 0;
     void reactFlow.setCenter(position.x + width / 2, position.y + height / 2, { zoom: Math.max(reactFlow.getZoom(), 0.9), duration: 350 });
-  }, [focusRequest, reactFlow, layout.pending, layout.positions, flow, manual]);
+  }, [focusRequest, reactFlow, layout.pending, layout.positions, flow, manual, stopFollowing]);
 
-  // "Fit view" (toolbar, controls) frames the whole plan, not only React Flow's window of it.
+  // "Fit view" (the canvas controls) frames the whole plan, not only React Flow's window of it.
   const fitSeq = useAppStore((s) => s.fitSeq);
-  const requestFit = useAppStore((s) => s.requestFit);
   const fittedSeq = useRef(fitSeq);
   useEffect(() => {
     if (fitSeq === fittedSeq.current) return;
@@ -258,18 +245,36 @@ export function WorkflowCanvas() {
     [store],
   );
 
+  // Minimap drags and wheels move the view without an input event React Flow reports: by hand all the same.
+  const onNavigateCapture = useCallback(
+    (event: { target: EventTarget }) => {
+      if (event.target instanceof Element && event.target.closest('.react-flow__minimap')) stopFollowing();
+    },
+    [stopFollowing],
+  );
+  const canvasRef = useRef<HTMLDivElement>(null);
+  useZoomProperty(canvasRef);
+
+  // The path the followed run took lights up; the edge into the route at work is drawn active.
+  const trail = useAppStore((s) => (s.followedRunId !== null ? runTrailOf(s.runEvents) : null));
   const flowEdges = nodes.length > 0 && flow ? flow.edges : NO_EDGES;
   const { withSelectedEdges } = editing;
-  const edges = useMemo(() => withSelectedEdges(withActiveDelegation(flowEdges, runDecor.activeNodeId)), [flowEdges, runDecor.activeNodeId, withSelectedEdges]);
+  const edges = useMemo(
+    () => withSelectedEdges(withActiveDelegation(withTakenEdges(flowEdges, trail), runDecor.activeNodeId)),
+    [flowEdges, trail, runDecor.activeNodeId, withSelectedEdges],
+  );
   const given = useFlowWindow(nodes, edges, RENDER_VISIBLE_ONLY_ABOVE);
-  const drawn = shown !== null && !layout.pending && shown.version === layout.version && shown.direction === direction && framed === layout.version;
   const state = !shownPlan ? 'empty' : !drawn ? 'pending' : layout.fallback ? 'fallback' : 'ready';
   const showBusy = useDelayedFlag(state === 'pending', BUSY_NOTICE_DELAY_MS);
 
   return (
     <div
+      ref={canvasRef}
       className="pv-canvas"
       data-testid="canvas"
+      data-follow={follow.available ? (follow.on ? 'on' : 'off') : undefined}
+      onPointerDownCapture={onNavigateCapture}
+      onWheelCapture={onNavigateCapture}
       data-direction={shown?.direction ?? direction}
       data-layout-state={state}
       data-layout-ms={layout.ms ?? undefined}
@@ -285,6 +290,7 @@ export function WorkflowCanvas() {
         onNodesChange={onNodesChange}
         onNodeDragStop={onNodeDragStop}
         onSelectionChange={onSelectionChange}
+        onMove={follow.onMove}
         onMoveEnd={onMoveEnd}
         // Return edges end on the parent's route handle, a source handle: loose mode allows it.
         connectionMode={ConnectionMode.Loose}
@@ -298,11 +304,7 @@ export function WorkflowCanvas() {
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
         {showMiniMap && <PlanMiniMap nodes={nodes} size={MINIMAP_SIZE} />}
         <EdgeMarkers />
-        <Controls showInteractive={false} showFitView={false} position="bottom-left">
-          <ControlButton className="react-flow__controls-fitview" onClick={requestFit} title="Fit view" aria-label="Fit view">
-            <Maximize aria-hidden />
-          </ControlButton>
-        </Controls>
+        <CanvasControls follow={follow} />
       </ReactFlow>
       {showBusy && (
         <div className="pv-canvas__overlay" role="status">

@@ -1,9 +1,11 @@
 /**
  * What a node shows while a run goes on (docs/formats.md "Canvas conventions": pending, running,
- * executing, evaluating, orchestrating, completed, failed). Keyed by node id, so a sub-agent node
- * has a status of its own.
+ * executing, evaluating, orchestrating, completed, failed), plus two the canvas derives from the run
+ * (canvas/run-node-statuses.ts): `waiting`, a human_input step whose question is open, and
+ * `skipped`, a pending step the run has gone past (a branch not taken, or the run ended first).
+ * Keyed by node id, so a sub-agent node has a status of its own.
  */
-export const NODE_STATUSES = ['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'completed', 'failed'] as const;
+export const NODE_STATUSES = ['pending', 'running', 'executing', 'evaluating', 'orchestrating', 'waiting', 'completed', 'failed', 'skipped'] as const;
 export type NodeStatus = (typeof NODE_STATUSES)[number];
 export type StatusMap = Readonly<Record<string, NodeStatus>>;
 
@@ -16,6 +18,8 @@ export const STATUS_LABELS: Record<NodeStatus, string> = {
   executing: 'Executing',
   evaluating: 'Evaluating',
   orchestrating: 'Orchestrating',
+  waiting: 'Waiting',
   completed: 'Completed',
   failed: 'Failed',
+  skipped: 'Skipped',
 };

@@ -2,15 +2,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PlanvasEvent, RunSummary } from '@planvas/shared';
 import { useRunStore } from '../runs/use-run-store';
-import { formatRunStart, shortRunId } from '../runs/run-format';
+import { useRunRef } from '../runs/run-format';
+import { runLabel, runRef } from '../store/run-events/run-labels';
+import { inheritedAt } from './lineage';
 import { agentLabel, decisionOf, groupingFor, type LogGroup } from './log-model';
 
 const NO_EVENTS: PlanvasEvent[] = [];
 
 const ROW_HEIGHT = 32;
 
-type Side = { key: string; label: string; group: LogGroup | undefined };
-type CompareRow = { key: string; label: string; left: LogGroup | undefined; right: LogGroup | undefined };
+type Side = { key: string; label: string; group: LogGroup | undefined; run: RunSummary | undefined };
+/** `order`: the iteration, 0 for planning. */
+type CompareRow = { key: string; label: string; order: number; left: LogGroup | undefined; right: LogGroup | undefined };
 
 /** One line per decision: action, agent and todo; what differs between two runs at a glance. */
 export function groupSummary(group: LogGroup | undefined): string {
@@ -38,7 +41,7 @@ export function compareRows(left: ReadonlyArray<LogGroup>, right: ReadonlyArray<
   };
   left.forEach((g) => add(g, 'left'));
   right.forEach((g) => add(g, 'right'));
-  return [...byKey].sort((a, b) => a[1].order - b[1].order).map(([key, e]) => ({ key, label: e.label, left: e.left, right: e.right }));
+  return [...byKey].sort((a, b) => a[1].order - b[1].order).map(([key, e]) => ({ key, label: e.label, order: e.order, left: e.left, right: e.right }));
 }
 
 export type CompareViewProps = {
@@ -51,9 +54,32 @@ export type CompareViewProps = {
   initialOther?: string;
 };
 
-/** Two runs side by side, iteration by iteration. */
+/** What a side shows for a row: its decisions, or where the row's iteration ran when the run inherited it, or that it has none. */
+type Cell = { text: string; title: string; inheritedFrom?: string };
+
+function cellOf(side: Side, row: CompareRow, stepId: string | null, runs: ReadonlyArray<RunSummary>): Cell {
+  const own = side.group ? groupSummary(side.group) : '';
+  if (own) return { text: own, title: own };
+  const inherited = inheritedAt(side.run, stepId, row.order);
+  if (inherited) {
+    const ref = runRef(inherited.runId, runs);
+    return { text: `from ${ref}`, title: `${row.label} ran in ${ref}; ${side.label} continued from there`, inheritedFrom: inherited.runId };
+  }
+  const text = side.group ? '—' : `not in ${side.label}`;
+  return { text, title: text };
+}
+
+/**
+ * Two runs side by side, iteration by iteration. A branched run's iterations up to its branch
+ * point ran in its parent: they read "from #4", and count as the same as the parent's.
+ */
 export function CompareView({ runId, events, stepId, candidates, initialOther }: CompareViewProps) {
   const [otherId, setOtherId] = useState(initialOther ?? candidates[0]?.id ?? '');
+  const runs = useRunStore((s) => s.runs);
+  const thisRun = useRunStore((s) => s.runs.find((r) => r.id === runId) ?? (s.followedRun?.id === runId ? s.followedRun : undefined));
+  const otherRun = candidates.find((r) => r.id === otherId);
+  const thisRef = useRunRef(runId);
+  const otherRef = useRunRef(otherId || null);
   const load = useRunStore((s) => s.loadOtherRunEvents);
   const other = useRunStore((s) => (otherId ? s.otherRunEvents[otherId] : undefined));
   useEffect(() => {
@@ -76,15 +102,15 @@ export function CompareView({ runId, events, stepId, candidates, initialOther }:
         <select value={otherId} onChange={(e) => setOtherId(e.target.value)}>
           {candidates.map((r) => (
             <option key={r.id} value={r.id}>
-              {formatRunStart(r.startedAt)} · {r.status} · {shortRunId(r.id)}
+              {runLabel(r, runs)} · {r.status.replace('_', ' ')}
             </option>
           ))}
         </select>
       </label>
       <div className="pv-compare__head" role="row">
         <span role="columnheader">Iteration</span>
-        <span role="columnheader">This run ({shortRunId(runId)})</span>
-        <span role="columnheader">Other run ({shortRunId(otherId)})</span>
+        <span role="columnheader">This run ({thisRef})</span>
+        <span role="columnheader">Other run ({otherRef})</span>
       </div>
       {other?.status === 'loading' ? <p className="pv-muted">Loading…</p> : null}
       <div ref={scrollRef} className="pv-compare__scroll" role="table" aria-label="Runs compared iteration by iteration" data-virtual-scroll="">
@@ -93,28 +119,27 @@ export function CompareView({ runId, events, stepId, candidates, initialOther }:
             const row = rows[item.index];
             if (!row) return null;
             const sides: Side[] = [
-              { key: 'left', label: 'this run', group: row.left },
-              { key: 'right', label: 'other run', group: row.right },
+              { key: 'left', label: 'this run', group: row.left, run: thisRun },
+              { key: 'right', label: 'other run', group: row.right, run: otherRun },
             ];
-            const left = groupSummary(row.left);
-            const right = groupSummary(row.right);
+            const [left, right] = sides.map((side) => cellOf(side, row, stepId, runs));
+            // An iteration one run inherited from the other is the same iteration.
+            const same = left!.text === right!.text || left!.inheritedFrom === otherId || right!.inheritedFrom === runId;
             return (
               <div
                 key={row.key}
                 role="row"
                 data-testid="compare-row"
-                className={`pv-compare__row${left !== right ? ' is-different' : ''}`}
+                data-row={row.key}
+                className={`pv-compare__row${same ? '' : ' is-different'}`}
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
                 <span role="cell">{row.label}</span>
-                {sides.map((side) => {
-                  const text = side.group ? groupSummary(side.group) || '—' : `not in ${side.label}`;
-                  return (
-                    <span role="cell" key={side.key} className={side.group ? '' : 'pv-muted'} title={text}>
-                      {text}
-                    </span>
-                  );
-                })}
+                {[left!, right!].map((cell, index) => (
+                  <span role="cell" key={sides[index]!.key} className={cell.inheritedFrom || !sides[index]!.group ? 'pv-muted' : ''} title={cell.title}>
+                    {cell.text}
+                  </span>
+                ))}
               </div>
             );
           })}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/shallow';
 import { ScrollText, X } from 'lucide-react';
-import { RunStatusChip, shortRunId } from '../runs/run-format';
+import { RunStatusChip, useRunLabel, useRunRef } from '../runs/run-format';
 import { followedRunStatus, useRunStore } from '../runs/use-run-store';
 import { AllEventsList } from './all-events-list';
 import { CompareView } from './compare-view';
@@ -40,6 +40,8 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
   const { selectIteration, continueFrom, openRun } = useRunStore(
     useShallow((s) => ({ selectIteration: s.selectIteration, continueFrom: s.continueFrom, openRun: s.openRun })),
   );
+  const runName = useRunLabel(runId);
+  const parentRef = useRunRef(followedRun?.parent?.runId ?? null);
   const planTitles = useRunStore(
     useShallow((s) => {
       const titles: Record<string, string> = {};
@@ -108,9 +110,9 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
           </h2>
           {status ? <RunStatusChip status={status} /> : null}
           {runId ? (
-            <span className="pv-muted" title={runId}>
-              run {shortRunId(runId)}
-              {followedRun?.parent ? ` · from ${shortRunId(followedRun.parent.runId)} @ iteration ${followedRun.parent.iteration}` : ''}
+            <span className="pv-muted" title={runId} data-testid="logs-run-label">
+              {runName}
+              {followedRun?.parent ? ` · continued from ${parentRef} at iteration ${followedRun.parent.iteration}` : ''}
             </span>
           ) : null}
           <span className="pv-logs__spacer" />

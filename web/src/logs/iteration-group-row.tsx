@@ -1,7 +1,9 @@
 import { memo, type ReactNode } from 'react';
 import { CheckCircle2, CirclePlus, History, RefreshCw } from 'lucide-react';
 import { isEvent, knownEvent, type PlanvasEvent, type TodoTaskStepCompleted } from '@planvas/shared';
+import { useRunRef } from '../runs/run-format';
 import { TodoStatusChip } from '../runs/todo-tree/todo-status-chip';
+import { inheritedText, seededFrom, type Inheritance } from './lineage';
 import { agentLabel, decisionOf, tierLabel, type DecisionFields, type LogGroup } from './log-model';
 import { RawJson } from './raw-json';
 
@@ -21,12 +23,16 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' &
  */
 export const IterationGroupRow = memo(function IterationGroupRow({ group, selected, onSelect }: IterationGroupRowProps) {
   const planning = group.kind === 'planning';
-  const label = planning ? 'Planning' : `Iteration ${group.iteration}`;
+  // A branched run's first card: the parent's snapshot it starts from, standing for the parent's iterations.
+  const seeded = group.decisions.length === 0 ? seededFrom(group) : undefined;
+  const parentRef = useRunRef(seeded?.runId ?? null);
+  const label = seeded && parentRef ? inheritedText(seeded.iteration, parentRef) : planning ? 'Planning' : `Iteration ${group.iteration}`;
   return (
     <article
       className={`pv-iteration${selected ? ' is-selected' : ''}${planning ? ' pv-iteration--planning' : ''}`}
       data-testid="iteration-group"
       data-iteration={planning ? 'planning' : String(group.iteration)}
+      data-inherited={seeded ? 'true' : undefined}
       aria-label={label}
     >
       <span className="pv-iteration__dot" aria-hidden />
@@ -52,12 +58,24 @@ export const IterationGroupRow = memo(function IterationGroupRow({ group, select
           ))}
         </ul>
       ) : null}
-      {group.decisions.length === 0 && group.items.length === 0 ? (
+      {seeded && parentRef ? (
+        <InheritedNote seeded={seeded} parentRef={parentRef} />
+      ) : group.decisions.length === 0 && group.items.length === 0 ? (
         <p className="pv-muted">{group.snapshots.length > 0 ? 'The todo list as it was before the first iteration.' : 'No decisions or todo changes.'}</p>
       ) : null}
     </article>
   );
 });
+
+function InheritedNote({ seeded, parentRef }: { seeded: Inheritance; parentRef: string }) {
+  const where = seeded.iteration > 0 ? `at iteration ${seeded.iteration}` : 'before its first iteration';
+  return (
+    <p className="pv-muted" data-testid="inherited-note">
+      This run continued from {parentRef} {where}: {seeded.iteration > 0 ? 'those iterations ran there, and ' : ''}its todo list and objective start as they
+      were then. Their logs are in {parentRef} (Compare shows both side by side).
+    </p>
+  );
+}
 
 function ActionBadge({ action }: { action: string | undefined }) {
   if (!action) return null;
@@ -173,8 +191,11 @@ function titleOf(item: { title?: string | null; todo_id?: string }): string {
   return str(item.title) ?? str(item.todo_id) ?? 'todo';
 }
 
-/** The step-completed summary (docs/api.md "Event envelope", `todo_task_step_completed`). */
-export function StepCompletedSummary({ event }: { event: PlanvasEvent }) {
+/**
+ * The step-completed summary (docs/api.md "Event envelope", `todo_task_step_completed`), with the
+ * todos counted as everywhere else (`counts`, lineage.ts `stepCompletedCounts`).
+ */
+export function StepCompletedSummary({ event, counts }: { event: PlanvasEvent; counts?: { completed: number; total: number } | undefined }) {
   const d: Partial<TodoTaskStepCompleted> = isEvent(event, 'todo_task_step_completed') ? event.data : {};
   const num = (v: number | undefined) => (typeof v === 'number' ? v : '?');
   return (
@@ -186,7 +207,9 @@ export function StepCompletedSummary({ event }: { event: PlanvasEvent }) {
       <dl className="pv-fields">
         <Field label="Iterations">{num(d.total_iterations)}</Field>
         <Field label="Todos completed">
-          {num(d.completed_count)} of {num(d.total_todos_count)}
+          <span data-testid="step-completed-todos">
+            {counts ? `${counts.completed} of ${counts.total}` : `${num(d.completed_count)} of ${num(d.total_todos_count)}`}
+          </span>
         </Field>
         {str(d.next_step_id) ? <Field label="Next step">{d.next_step_id}</Field> : null}
         {str(d.completion_reason) ? (

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDownToLine } from 'lucide-react';
 import type { PlanvasEvent, IterationGrouping } from '@planvas/shared';
 import { IterationGroupRow, StepCompletedSummary } from './iteration-group-row';
+import { stepCompletedCounts } from './lineage';
 import { groupIteration, groupMatches, type LogFilters, type LogGroup } from './log-model';
 
 type Row = { kind: 'group'; key: string; group: LogGroup } | { kind: 'completed'; key: string; event: PlanvasEvent };
@@ -122,7 +123,7 @@ export function IterationTimeline(props: IterationTimelineProps) {
                       {...(onSelectIteration ? { onSelect: onSelectIteration } : {})}
                     />
                   ) : (
-                    <StepCompletedSummary event={row.event} />
+                    <StepCompletedSummary event={row.event} counts={stepCompletedCounts(grouping, row.event)} />
                   )}
                 </div>
               );

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { PlanvasEvent, RunSummary } from '@planvas/shared';
 import { useRunStore } from '../runs/use-run-store';
-import { formatRunStart, RunStatusChip } from '../runs/run-format';
+import { RunStatusChip, useRunLabel } from '../runs/run-format';
+import { runLabel } from '../store/run-events/run-labels';
 import { IterationTimeline } from './iteration-timeline';
 import { groupingFor, NO_FILTERS } from './log-model';
 
@@ -26,6 +27,7 @@ export function PreviousRuns({ runs, stepId }: { runs: ReadonlyArray<RunSummary>
 function PreviousRun({ run, stepId }: { run: RunSummary; stepId: string | null }) {
   const [open, setOpen] = useState(false);
   const load = useRunStore((s) => s.loadOtherRunEvents);
+  const label = useRunStore((s) => runLabel(run, s.runs));
   return (
     <li className="pv-previous-run" data-testid="previous-run" data-run-id={run.id}>
       <button
@@ -38,12 +40,13 @@ function PreviousRun({ run, stepId }: { run: RunSummary; stepId: string | null }
         }}
       >
         {open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
-        <RunStatusChip status={run.status} />
-        <span>{formatRunStart(run.startedAt)}</span>
-        <span className="pv-muted">
-          {run.provider} · todos {run.todos.completed}/{run.todos.total}
+        <span data-testid="run-label" title={run.id}>
+          {label}
         </span>
-        <code className="pv-muted">{run.id}</code>
+        <RunStatusChip status={run.status} />
+        <span className="pv-muted">
+          todos {run.todos.completed}/{run.todos.total}
+        </span>
       </button>
       {open ? <PreviousRunTimeline runId={run.id} stepId={stepId} /> : null}
     </li>
@@ -51,6 +54,7 @@ function PreviousRun({ run, stepId }: { run: RunSummary; stepId: string | null }
 }
 
 function PreviousRunTimeline({ runId, stepId }: { runId: string; stepId: string | null }) {
+  const label = useRunLabel(runId);
   const loaded = useRunStore((s) => s.otherRunEvents[runId]);
   const grouping = useMemo(() => groupingFor(loaded?.events ?? NO_EVENTS, stepId), [loaded?.events, stepId]);
   if (!loaded || loaded.status === 'loading') return <p className="pv-muted">Loading…</p>;
@@ -58,5 +62,5 @@ function PreviousRunTimeline({ runId, stepId }: { runId: string; stepId: string 
   if (grouping.groups.length === 0 && grouping.completions.length === 0) {
     return <p className="pv-muted">This run has no logs for this step.</p>;
   }
-  return <IterationTimeline grouping={grouping} filters={NO_FILTERS} live={false} label={`Iterations of run ${runId}`} className="pv-timeline--nested" />;
+  return <IterationTimeline grouping={grouping} filters={NO_FILTERS} live={false} label={`Iterations of run ${label}`} className="pv-timeline--nested" />;
 }

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { envelope } from '../test/log-events';
 import { renderWithRunStore } from '../test/render-with-run-store';
-import { HumanInputForm, RunControls, RunsList } from './run-controls';
-import { loadFixturePlan } from '../test/fixtures';
-import type { WorkflowDocument } from '../api/types';
 import { fakeRunSummary, type FakeRun } from '../test/fake-runs-fetch';
+import { formatRunTime } from '../store/run-events/run-labels';
+import { Toasts } from '../ui/toasts';
+import { RunControls } from './run-controls';
+import { RunStartConfirm } from './run-start-confirm';
 
 describe('RunControls', () => {
   it('starts a run of the open workflow with the chosen provider and pace', async () => {
@@ -26,119 +27,97 @@ describe('RunControls', () => {
     expect(onOpenLogs).toHaveBeenCalled();
   });
 
-  it('shows why a run could not start', async () => {
+  it('says why a run could not start in a toast, never inside the toolbar', async () => {
     const user = userEvent.setup();
-    renderWithRunStore(<RunControls />);
+    renderWithRunStore(
+      <>
+        <div role="toolbar" aria-label="Canvas">
+          <RunControls />
+        </div>
+        <Toasts />
+      </>,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider and pace' }), 'OpenAI-compatible');
     await user.click(screen.getByTestId('start-run'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not start the run: no runs here');
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveAttribute('data-tone', 'error');
+    expect(toast).toHaveTextContent('Could not start the run: no runs here');
+    const toolbar = screen.getByRole('toolbar', { name: 'Canvas' });
+    expect(toolbar).not.toHaveTextContent('no runs here');
+    expect(within(toolbar).queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('start-run')).toBeEnabled();
   });
 });
 
-describe('HumanInputForm', () => {
-  /** The form over a store that follows run-1, which has no events yet. */
-  const renderHumanInputForm = () =>
-    renderWithRunStore(<HumanInputForm />, {
-      runs: new Map<string, FakeRun>([['run-1', { summary: fakeRunSummary('run-1'), events: [] }]]),
-      initial: { followedRunId: 'run-1' },
-    });
-
-  it("shows the waiting run's question and sends the chosen option", async () => {
-    const user = userEvent.setup();
-    const { ingest, requests } = renderHumanInputForm();
-    expect(screen.queryByTestId('human-input')).toBeNull();
-    ingest('run-1', [
-      envelope(1, 'human_input_requested', {
-        step_id: 'editor-approval',
-        question: 'Publish the report?',
-        response_type: 'multiple_choice',
-        options: ['Publish', 'Revise'],
-      }),
-      envelope(2, 'run_status', { status: 'waiting_input' }),
-    ]);
-    const form = screen.getByTestId('human-input');
-    expect(form).toHaveTextContent('Publish the report?');
-    await user.click(within(form).getByRole('button', { name: 'Revise' }));
-    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/runs/run-1/input', body: { answer: 1 } });
-    ingest('run-1', [envelope(3, 'human_input_answered', { step_id: 'editor-approval', answer: 'Revise' }), envelope(4, 'run_status', { status: 'running' })]);
-    expect(screen.queryByTestId('human-input')).toBeNull();
-  });
-
-  it('takes a free-text answer when the question has no options', async () => {
-    const user = userEvent.setup();
-    const { ingest, requests } = renderHumanInputForm();
-    ingest('run-1', [
-      envelope(1, 'human_input_requested', { step_id: 'ask', question: 'Which region?' }),
-      envelope(2, 'run_status', { status: 'waiting_input' }),
-    ]);
-    await user.type(screen.getByRole('textbox', { name: 'Answer' }), 'EU');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/runs/run-1/input', body: { answer: 'EU' } });
-  });
-});
-
-describe('RunsList', () => {
-  it('lists runs newest first with status, todos, provider and lineage, and opens one on click', async () => {
-    const user = userEvent.setup();
-    const runs = new Map<string, FakeRun>([
+describe('a second Run while a run is active', () => {
+  const startedAt = new Date(Date.now() - 60_000).toISOString();
+  const runs = () =>
+    new Map<string, FakeRun>([
+      ['run-old', { summary: fakeRunSummary('run-old', { status: 'completed', startedAt: new Date(Date.now() - 3_600_000).toISOString() }), events: [] }],
       [
-        'run-old',
-        {
-          summary: fakeRunSummary('run-old', {
-            status: 'completed',
-            startedAt: '2026-01-01T09:00:00Z',
-            endedAt: '2026-01-01T09:00:14Z',
-            todos: { completed: 4, total: 4 },
-          }),
-          events: [],
-        },
-      ],
-      [
-        'run-branch',
-        {
-          summary: fakeRunSummary('run-branch', {
-            status: 'failed',
-            startedAt: '2026-01-01T11:00:00Z',
-            endedAt: '2026-01-01T11:03:05Z',
-            provider: 'openai',
-            parent: { runId: 'run-old', iteration: 2 },
-            error: 'max turns',
-          }),
-          events: [],
-        },
+        'run-live',
+        { summary: fakeRunSummary('run-live', { status: 'waiting_input', startedAt }), events: [envelope(1, 'run_status', { status: 'waiting_input' })] },
       ],
     ]);
-    const { store } = renderWithRunStore(<RunsList />, { runs });
+
+  function renderGuard(known = runs()) {
+    return renderWithRunStore(
+      <>
+        <RunControls />
+        <RunStartConfirm />
+      </>,
+      { runs: known, onStart: () => ({ summary: fakeRunSummary('run-new', { startedAt: new Date().toISOString() }), events: [] }) },
+    );
+  }
+
+  it('asks first, naming the active run; Cancel starts nothing', async () => {
+    const user = userEvent.setup();
+    const { store, requests } = renderGuard();
     await act(() => store.getState().loadRuns());
-    const rows = screen.getAllByTestId('run-row');
-    expect(rows.map((r) => r.dataset['runId'])).toEqual(['run-branch', 'run-old']);
-    expect(rows[0]).toHaveTextContent('Failed');
-    expect(rows[0]).toHaveTextContent('3 min 05 s');
-    expect(rows[0]).toHaveTextContent('openai');
-    expect(within(rows[0]!).getByTestId('run-lineage')).toHaveTextContent('from run run-old @ iteration 2');
-    expect(rows[1]).toHaveTextContent('todos 4/4');
-    expect(rows[1]).toHaveTextContent('14 s');
-    await user.click(rows[1]!);
-    await waitFor(() => expect(store.getState().followedRunId).toBe('run-old'));
-    expect(screen.getAllByTestId('run-row')[1]).toHaveAttribute('aria-current', 'true');
+    await user.click(screen.getByTestId('start-run'));
+    const dialog = await screen.findByRole('dialog', { name: 'Start another run?' });
+    expect(dialog).toHaveTextContent(`A run of this workflow is active (#2, started ${formatRunTime(startedAt)}). Start another?`);
+    expect(dialog).toHaveTextContent('#2 waits for an answer');
+    // The safe answer has the focus: a double Enter does not start a second run.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
-});
 
-describe('importing a decision log', () => {
-  it("imports the chosen todo_task step's log as a run and follows it", async () => {
+  it('starts the second run once confirmed, and follows it', async () => {
     const user = userEvent.setup();
-    const { plan } = loadFixturePlan('Workflow/ResearchReport');
-    const document = { id: 'Workflow/ResearchReport', plan, problems: [] } as unknown as WorkflowDocument;
-    const { store, requests } = renderWithRunStore(<RunsList />, {
-      initial: { document },
-      onStart: () => ({ summary: fakeRunSummary('imported', { provider: 'import', status: 'completed' }), events: [] }),
-    });
-    expect(screen.getByRole('combobox', { name: 'Import decision log of' })).toHaveValue('research-todo');
-    await user.click(screen.getByTestId('import-decision-log'));
-    await waitFor(() => expect(store.getState().followedRunId).toBe('imported'));
-    expect(requests.find((r) => r.method === 'POST')).toEqual({
-      method: 'POST',
-      path: '/api/workflows/Workflow%2FResearchReport/runs/import',
-      body: { stepId: 'research-todo' },
-    });
+    const { store, requests } = renderGuard();
+    await act(() => store.getState().openRun('run-live'));
+    await user.click(screen.getByTestId('start-run'));
+    await user.click(await screen.findByTestId('confirm-start-run'));
+    await waitFor(() => expect(store.getState().followedRunId).toBe('run-new'));
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/workflows/Workflow%2FResearchReport/runs', body: { provider: 'scripted' } },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers to show the active run instead', async () => {
+    const user = userEvent.setup();
+    const { store } = renderGuard();
+    await act(() => store.getState().loadRuns());
+    await user.click(screen.getByTestId('start-run'));
+    await user.click(await screen.findByRole('button', { name: 'Show #2' }));
+    await waitFor(() => expect(store.getState().followedRunId).toBe('run-live'));
+  });
+
+  it('starts at once when the run the list thought active has ended meanwhile', async () => {
+    const user = userEvent.setup();
+    const known = runs();
+    const { store, requests } = renderGuard(known);
+    await act(() => store.getState().loadRuns());
+    expect(store.getState().runs.find((r) => r.id === 'run-live')?.status).toBe('waiting_input');
+    // It ended in another tab: the server knows, the list here does not yet.
+    known.get('run-live')!.summary.status = 'completed';
+    await user.click(screen.getByTestId('start-run'));
+    await waitFor(() => expect(store.getState().followedRunId).toBe('run-new'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import './run-ui.css';
 import type { RunStatus } from '@planvas/shared';
+import { runLabel, runRef, shortRunId } from '../store/run-events/run-labels';
+import { useRunStore } from './use-run-store';
 
 const STATUS_TEXT: Record<RunStatus, string> = {
   running: 'Running',
@@ -17,13 +19,6 @@ export function RunStatusChip({ status }: { status: RunStatus }) {
   );
 }
 
-/** Local date and time, to the second: runs of one session are seconds apart. */
-export function formatRunStart(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
 /** `12 s`, `3 min 05 s`, `2 h 04 min`. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '—';
@@ -34,6 +29,16 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-export function shortRunId(id: string): string {
-  return id.length > 12 ? id.slice(-8) : id;
+/** A run's label (`#12 · 20:21 · scripted`, store/run-events/run-labels.ts) wherever a component names a run by id. */
+export function useRunLabel(runId: string | null): string | null {
+  return useRunStore((s) => {
+    if (runId === null) return null;
+    const run = s.runs.find((r) => r.id === runId) ?? (s.followedRun?.id === runId ? s.followedRun : undefined);
+    return run ? runLabel(run, s.runs) : shortRunId(runId);
+  });
+}
+
+/** `#4` (or the short id of a run the list does not hold): a run named inside a sentence. */
+export function useRunRef(runId: string | null): string | null {
+  return useRunStore((s) => (runId === null ? null : runRef(runId, s.runs)));
 }

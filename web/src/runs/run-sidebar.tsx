@@ -4,7 +4,9 @@ import { isFinalRunStatus } from '@planvas/shared';
 import { TodoTreePanel } from './todo-tree/todo-tree-panel';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { IconButton } from '../ui/icon-button';
-import { HumanInputForm, RunsList } from './run-controls';
+import { HumanInputForm } from './human-input-form';
+import { RunStartConfirm } from './run-start-confirm';
+import { RunsList } from './runs-list';
 import { useRunSidebar } from './run-sidebar-layout';
 import { followedRunStatus } from './use-run-store';
 
@@ -27,7 +29,15 @@ export function RunSidebar() {
   }, [store, followedRunId]);
 
   if (!workflowOpen) return null;
-  if (layout === 'rail') return <RunRail onExpand={expand} />;
+  return (
+    <>
+      {layout === 'rail' ? <RunRail onExpand={expand} /> : <ExpandedRunSidebar onCollapse={collapse} />}
+      <RunStartConfirm />
+    </>
+  );
+}
+
+function ExpandedRunSidebar({ onCollapse }: { onCollapse(): void }) {
   return (
     <aside className="pv-run-sidebar" aria-label="Run" data-testid="run-sidebar" data-layout="expanded">
       <header className="pv-run-sidebar__bar">
@@ -37,7 +47,7 @@ export function RunSidebar() {
           title="Fold the run panel to a rail"
           className="pv-icon-button--small"
           testId="run-sidebar-collapse"
-          onClick={collapse}
+          onClick={onCollapse}
           aria-expanded
         >
           <PanelRightClose size={15} />
@@ -79,7 +89,7 @@ function RunRail({ onExpand }: { onExpand(): void }) {
         className="pv-rail-button"
         onClick={onExpand}
         title={`Runs of this workflow: ${runCount}`}
-        aria-label={`Show the runs (${runCount})`}
+        aria-label={`Show the runs: ${runCount > 99 ? '99+' : runCount}`}
       >
         <History size={16} aria-hidden />
         {runCount > 0 && <span className="pv-rail-count">{runCount > 99 ? '99+' : runCount}</span>}

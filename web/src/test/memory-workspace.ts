@@ -30,7 +30,13 @@ export function createMemoryWorkspace(initial: WorkflowDocument[] = []): MemoryW
   const listeners = new Map<string, Set<WorkflowChangeListener>>();
   const writes: MemoryWorkspace['writes'] = [];
   let counter = 0;
-  const nextRevision = (prefix: string) => `${prefix}${++counter}`;
+  // A new revision never repeats the one it replaces (given ones like "s1" could collide with the counter's).
+  const nextRevision = (prefix: string, replacing: string | null = null) => {
+    let revision: string;
+    do revision = `${prefix}${++counter}`;
+    while (revision === replacing);
+    return revision;
+  };
   for (const doc of initial) {
     if (!doc.plan) continue;
     workflows.set(doc.id, {
@@ -80,7 +86,7 @@ export function createMemoryWorkspace(initial: WorkflowDocument[] = []): MemoryW
   }
   /** A document of `w` was written: its new revision, recorded among the writes and told to the listeners. */
   function written(id: string, w: StoredWorkflow, document: DocumentName, by: { origin: 'disk' } | { origin: 'planvas'; clientId: string }): string {
-    const revision = nextRevision(document === 'plan' ? 'p' : 's');
+    const revision = nextRevision(document === 'plan' ? 'p' : 's', document === 'plan' ? w.planRevision : w.stepConfigRevision);
     if (document === 'plan') w.planRevision = revision;
     else w.stepConfigRevision = revision;
     writes.push({ workflowId: id, document, ...('clientId' in by ? { clientId: by.clientId } : {}) });

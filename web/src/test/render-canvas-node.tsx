@@ -9,15 +9,16 @@ import { StoreProvider } from '../store/store-context';
 
 /**
  * Renders one canvas node inside a real React Flow (with the jsdom mocks of test/setup.ts) and a
- * fresh store set to `direction`. Resolves once React Flow has shown the node.
+ * fresh store set to `direction` (or `given`, e.g. one whose runs API is a double), at `zoom`.
+ * Resolves once React Flow has shown the node.
  */
-export async function renderCanvasNode(node: CanvasNode, direction: LayoutDirection, state: Partial<AppState> = {}) {
-  const store: AppStore = createAppStore({ direction, ...state });
+export async function renderCanvasNode(node: CanvasNode, direction: LayoutDirection, state: Partial<AppState> = {}, given?: AppStore, zoom = 1) {
+  const store: AppStore = given ?? createAppStore({ direction, ...state });
   const utils = render(
     <StoreProvider store={store}>
       <ReactFlowProvider>
         <div style={{ width: 1000, height: 800 }}>
-          <ReactFlow nodes={[{ ...node, position: { x: 0, y: 0 } }]} edges={[]} nodeTypes={nodeTypes} />
+          <ReactFlow nodes={[{ ...node, position: { x: 0, y: 0 } }]} edges={[]} nodeTypes={nodeTypes} defaultViewport={{ x: 0, y: 0, zoom }} minZoom={0.05} />
         </div>
       </ReactFlowProvider>
     </StoreProvider>,

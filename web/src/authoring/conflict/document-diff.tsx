@@ -22,19 +22,30 @@ export function DocumentDiff({ name, before, after }: { name: string; before: un
         )}
       </header>
       {stats.added + stats.removed > 0 && (
-        <div className="pv-diff__body" role="table" aria-label={`Differences in ${name}`}>
+        // A table of rows of cells (what role="table" requires); focusable, so the keyboard can scroll it.
+        <div className="pv-diff__body" role="table" aria-label={`Differences in ${name}`} tabIndex={0}>
           {hunks.map((hunk, h) =>
             hunk.kind === 'skip' ? (
-              <div key={h} className="pv-diff__skip">
-                ⋯ {hunk.count} unchanged line{hunk.count === 1 ? '' : 's'}
+              <div key={h} className="pv-diff__skip" role="row">
+                <span role="cell">
+                  ⋯ {hunk.count} unchanged line{hunk.count === 1 ? '' : 's'}
+                </span>
               </div>
             ) : (
               hunk.lines.map((line, i) => (
                 <div key={`${h}-${i}`} className={`pv-diff__line pv-diff__line--${line.kind}`} role="row" data-kind={line.kind}>
-                  <span className="pv-diff__no">{line.oldNo ?? ''}</span>
-                  <span className="pv-diff__no">{line.newNo ?? ''}</span>
-                  <span className="pv-diff__sign">{line.kind === 'add' ? '+' : line.kind === 'del' ? '−' : ' '}</span>
-                  <span className="pv-diff__text">{line.text}</span>
+                  <span className="pv-diff__no" role="cell">
+                    {line.oldNo ?? ''}
+                  </span>
+                  <span className="pv-diff__no" role="cell">
+                    {line.newNo ?? ''}
+                  </span>
+                  <span className="pv-diff__sign" role="cell">
+                    {line.kind === 'add' ? '+' : line.kind === 'del' ? '−' : ' '}
+                  </span>
+                  <span className="pv-diff__text" role="cell">
+                    {line.text}
+                  </span>
                 </div>
               ))
             ),

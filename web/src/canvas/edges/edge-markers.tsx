@@ -1,5 +1,12 @@
 import { memo } from 'react';
 import { arrowMarkerId, EDGE_TONES } from '../../flow/edge-style';
+import { TAKEN_MARKER_ID } from './taken-edges';
+
+/** Each tone's arrowhead, and the one of edges the followed run took (taken-edges.ts), in their colours. */
+const MARKERS = [
+  ...EDGE_TONES.map((tone) => ({ id: arrowMarkerId(tone), colour: `var(--pv-edge-${tone})` })),
+  { id: TAKEN_MARKER_ID, colour: 'var(--pv-edge-taken)' },
+];
 
 /**
  * The arrowheads of every edge, defined once. Edges name them by id (a string `markerEnd`) rather
@@ -11,10 +18,10 @@ export const EdgeMarkers = memo(function EdgeMarkers() {
   return (
     <svg className="pv-edge-markers" aria-hidden width="0" height="0" style={{ position: 'absolute', width: 0, height: 0 }}>
       <defs>
-        {EDGE_TONES.map((tone) => (
+        {MARKERS.map(({ id, colour }) => (
           <marker
-            key={tone}
-            id={arrowMarkerId(tone)}
+            key={id}
+            id={id}
             viewBox="-10 -10 20 20"
             markerWidth="16"
             markerHeight="16"
@@ -23,12 +30,7 @@ export const EdgeMarkers = memo(function EdgeMarkers() {
             refX="0"
             refY="0"
           >
-            <polyline
-              points="-5,-4 0,0 -5,4 -5,-4"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              style={{ stroke: `var(--pv-edge-${tone})`, fill: `var(--pv-edge-${tone})`, strokeWidth: 1 }}
-            />
+            <polyline points="-5,-4 0,0 -5,4 -5,-4" strokeLinecap="round" strokeLinejoin="round" style={{ stroke: colour, fill: colour, strokeWidth: 1 }} />
           </marker>
         ))}
       </defs>

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { BaseEdge, getSmoothStepPath, Position, useStore, type EdgeProps, type Node, type ReactFlowState } from '@xyflow/react';
 import type { CanvasEdge } from '../../flow/edge-data';
+import { useEdgeLabel } from './edge-label';
 
 const nodesOf = (s: ReactFlowState) => s.nodes;
 
@@ -53,6 +54,7 @@ export function laneStepEdge(rule: LaneRule) {
       interactionWidth,
     } = props;
     const nodes = useStore(nodesOf);
+    const shownLabel = useEdgeLabel(label);
     const direction = sourcePosition === Position.Bottom || sourcePosition === Position.Top ? 'TB' : 'LR';
     const at = useMemo(
       () => rule.lane(nodes, { source, target, from: { x: sourceX, y: sourceY }, to: { x: targetX, y: targetY }, sourcePosition, targetPosition }, direction),
@@ -75,7 +77,7 @@ export function laneStepEdge(rule: LaneRule) {
         path={path}
         labelX={labelX}
         labelY={labelY}
-        {...(label !== undefined ? { label } : {})}
+        {...(shownLabel !== undefined ? { label: shownLabel } : {})}
         {...(labelStyle ? { labelStyle } : {})}
         {...(labelShowBg !== undefined ? { labelShowBg } : {})}
         {...(labelBgStyle ? { labelBgStyle } : {})}

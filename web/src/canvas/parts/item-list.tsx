@@ -39,7 +39,9 @@ export function ItemList({ step }: { step: { items?: ReadonlyArray<SequenceItem>
                 ×{item.max_iterations}
               </span>
             )}
-            <span className="pv-items__summary">{itemSummary(item)}</span>
+            <span className="pv-items__summary" title={itemSummary(item)}>
+              {itemSummary(item)}
+            </span>
             {older && (
               <span
                 className="pv-items__legacy"

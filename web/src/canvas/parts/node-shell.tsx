@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
-import { useAppStore } from '../../store/store-context';
 import { railTop, type HandleSpec, type Size } from '../../flow/handles';
 import type { ExecutionModeBadge } from '../../flow/execution-mode';
 import type { NodeStatus } from '../../flow/node-status';
+import { useCompactNodes } from '../zoom-levels';
+import { CompactNode } from './compact-node';
 import { ExecutionModeChip } from './execution-mode-chip';
 import { NodeHandles } from './node-handles';
 import { ProblemsBadge } from './problems-badge';
+import { RunCountBadge, useRunCount } from './run-count-badge';
 import { StatusBadge } from './status-badge';
 
 /** Height of the node header (nodes.css agrees). */
@@ -17,7 +19,7 @@ export type NodeShellProps = {
   kind: string;
   icon: LucideIcon;
   kindLabel: string;
-  /** Shown alone when the canvas draws compact nodes. */
+  /** Shown alone (with the status) when the canvas draws compact nodes. */
   title: string;
   /** Step number; sub-agents show their Bot icon instead. */
   number?: string;
@@ -59,7 +61,8 @@ export function NodeShell(props: NodeShellProps) {
     executionMode,
     children,
   } = props;
-  const compact = useAppStore((s) => s.detail === 'compact');
+  const compact = useCompactNodes();
+  const runCount = useRunCount();
   const classes = [
     'pv-node',
     `pv-node--${kind}`,
@@ -71,31 +74,45 @@ export function NodeShell(props: NodeShellProps) {
     .filter(Boolean)
     .join(' ');
   if (compact) {
-    // A handful of elements instead of dozens: a far-out view of a big plan renders thousands.
+    // A handful of elements instead of dozens: far out, a big plan renders thousands.
     return (
-      <div className={classes} data-status={status ?? 'idle'} data-kind={kind} data-step-kind={kind} style={{ width: size.width, height: size.height }}>
-        <div className="pv-node__compact">
-          <span className="pv-node__compact-kind">
-            {kindLabel}
-            {number !== undefined ? ` #${number}` : ''}
-          </span>
-          <span className="pv-node__compact-title">{title}</span>
-        </div>
-        <NodeHandles handles={handles} size={size} compact />
-      </div>
+      <CompactNode
+        className={classes}
+        kind={kind}
+        icon={Icon}
+        kindLabel={kindLabel}
+        title={title}
+        number={number}
+        size={size}
+        handles={handles}
+        status={status}
+        statusNote={statusNote}
+        problemCount={problems.length}
+        runCount={runCount}
+      />
     );
   }
   return (
-    <div className={classes} data-status={status ?? 'idle'} data-kind={kind} data-step-kind={kind} style={{ width: size.width, height: size.height }}>
+    <div
+      className={classes}
+      data-status={status ?? 'idle'}
+      data-kind={kind}
+      data-step-kind={kind}
+      data-compact="false"
+      style={{ width: size.width, height: size.height }}
+    >
       <header className="pv-node__header">
         <span className="pv-node__icon" aria-hidden>
           <Icon size={14} strokeWidth={2.2} />
         </span>
-        <span className="pv-node__kind">{kindLabel}</span>
+        <span className="pv-node__kind" title={kindLabel}>
+          {kindLabel}
+        </span>
         {number !== undefined && <span className="pv-node__number">#{number}</span>}
         <span className="pv-node__spacer" />
         {executionMode && <ExecutionModeChip mode={executionMode} />}
         {headerExtra}
+        <RunCountBadge count={runCount} />
         <StatusBadge status={status} note={statusNote} iconOnly={statusIconOnly} />
         <ProblemsBadge problems={problems} />
       </header>

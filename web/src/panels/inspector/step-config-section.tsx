@@ -135,7 +135,8 @@ export function StepConfigSection({ step }: { step: SubAgentStep }) {
       {Object.keys(others).length > 0 && (
         <div className="pv-other-config" data-testid="other-agent-configs">
           <div className="pv-subheading">Other fields (kept as they are)</div>
-          <pre>{JSON.stringify(others, null, 2)}</pre>
+          {/* Focusable, so the keyboard can scroll a long one. */}
+          <pre tabIndex={0}>{JSON.stringify(others, null, 2)}</pre>
         </div>
       )}
     </div>

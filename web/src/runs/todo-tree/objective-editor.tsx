@@ -1,27 +1,40 @@
 import { useEffect, useId, useState } from 'react';
-import { Pencil } from 'lucide-react';
+import { Lock, Pencil } from 'lucide-react';
 import '../run-ui.css';
 
 export type ObjectiveEditorProps = {
   objective: string | undefined;
   /** Absent: read-only (a past run, a snapshot). Resolves when stored; rejects to keep the draft open. */
   onSave?: (objective: string) => Promise<void>;
+  /** Read-only for a reason the user should know (the step has finished): shown by a lock, said in full on hover and to screen readers. */
+  lockedReason?: string;
 };
 
-/** The step's objective (docs/formats.md "Objective"), editable by the user while the run goes on. */
-export function ObjectiveEditor({ objective, onSave }: ObjectiveEditorProps) {
+/** The step's objective (docs/formats.md "Objective"), editable by the user while the step has turns ahead. */
+export function ObjectiveEditor({ objective, onSave, lockedReason }: ObjectiveEditorProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   // A new objective arriving from the run closes nothing the user is typing in.
   useEffect(() => setError(null), [objective]);
+  const editable = onSave !== undefined;
+  useEffect(() => {
+    if (!editable) setDraft(null);
+  }, [editable]);
 
-  if (draft === null) {
+  // A draft left open when the step finished cannot be saved any more: it closes.
+  if (draft === null || !onSave) {
     return (
-      <div className="pv-objective" data-testid="objective">
+      <div className="pv-objective" data-testid="objective" data-locked={lockedReason ? 'true' : undefined}>
         <span className="pv-objective__label">Objective</span>
-        {onSave ? (
+        {lockedReason ? (
+          <span className="pv-objective__lock" data-testid="objective-locked" title={lockedReason}>
+            <Lock size={12} aria-hidden />
+            <span aria-hidden>locked</span>
+            <span className="pv-visually-hidden">{lockedReason}</span>
+          </span>
+        ) : onSave ? (
           <button type="button" className="pv-icon-button pv-icon-button--small" aria-label="Edit objective" onClick={() => setDraft(objective ?? '')}>
             <Pencil size={13} aria-hidden />
           </button>

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
+import { useShallow } from 'zustand/shallow';
 import { ListTodo } from 'lucide-react';
-import type { TodoItem } from '@planvas/shared';
+import { stepTodoCounts, type TodoItem } from '@planvas/shared';
+import type { RunAppState } from '../use-run-store';
 import { followedRunStatus, useRunStore } from '../use-run-store';
 import { ObjectiveEditor } from './objective-editor';
 import { TodoTreeView } from './todo-tree-view';
@@ -8,25 +10,43 @@ import { TodoTreeView } from './todo-tree-view';
 const NO_TODOS: TodoItem[] = [];
 
 /**
+ * Why the step's objective cannot be edited now, or null while it can: an edit is read by the
+ * step's next orchestrator turn, so it means something only while the run goes on and the step has
+ * turns ahead (running, or not started yet). Once the step has finished, a change would apply to
+ * nothing; a run continued from one of its iterations takes a new objective instead.
+ */
+function objectiveLockOf(s: RunAppState, stepId: string | null): string | null | 'ended' {
+  if (s.followedRunId === null || stepId === null) return 'ended';
+  const status = followedRunStatus(s);
+  // An ended run is read like a record: nothing to edit, nothing to explain.
+  if (status !== 'running' && status !== 'waiting_input') return 'ended';
+  const stepStatus = s.run.stepStatuses[stepId];
+  if (s.run.completions[stepId] || stepStatus === 'completed' || stepStatus === 'failed') {
+    return 'This step has finished, so a new objective would change nothing in this run. To work towards another objective, continue from one of its iterations (execution logs).';
+  }
+  return null;
+}
+
+/**
  * The followed run's todo tree and objective, live. Shows the step whose todos changed last
- * unless a step is given. The objective can be edited while the run goes on; the edit is stored
- * with the run and comes back as an `objective_updated` event.
+ * unless a step is given. The objective can be edited while the step still has turns ahead; the
+ * edit is stored with the run and comes back as an `objective_updated` event.
  */
 export function TodoTreePanel({ stepId }: { stepId?: string }) {
   const shownStep = useRunStore((s) => stepId ?? s.run.currentTodoStepId);
   const todos = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.todos : undefined) ?? NO_TODOS);
   const objective = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.objective : undefined));
   const iteration = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.iteration : undefined));
-  const live = useRunStore((s) => {
-    const status = followedRunStatus(s);
-    return s.followedRunId !== null && (status === 'running' || status === 'waiting_input');
-  });
+  // Counted as the canvas' ring and the runs list count them (leaf todos; a decisions-only step by its summary).
+  const counts = useRunStore(useShallow((s) => (shownStep ? stepTodoCounts(s.run.todosByStep[shownStep]) : undefined)));
+  const lock = useRunStore((s) => objectiveLockOf(s, shownStep));
   const hasRun = useRunStore((s) => s.followedRunId !== null);
   const editObjective = useRunStore((s) => s.editObjective);
   const save = useCallback((text: string) => editObjective(text, shownStep ?? undefined), [editObjective, shownStep]);
 
   return (
-    <section className="pv-panel pv-todo-panel" aria-label="Todo tree">
+    // Focusable: the run sidebar scrolls it, and a tree of read-only rows has nothing else the keyboard could scroll it with.
+    <section className="pv-panel pv-todo-panel" aria-label="Todo tree" tabIndex={0}>
       <header className="pv-panel__header">
         <ListTodo size={14} aria-hidden />
         <h2>Todos</h2>
@@ -42,7 +62,12 @@ export function TodoTreePanel({ stepId }: { stepId?: string }) {
       ) : (
         <TodoTreeView
           todos={todos}
-          objective={shownStep ? <ObjectiveEditor objective={objective} {...(live ? { onSave: save } : {})} /> : null}
+          objective={
+            shownStep ? (
+              <ObjectiveEditor objective={objective} {...(lock === null ? { onSave: save } : lock === 'ended' ? {} : { lockedReason: lock })} />
+            ) : null
+          }
+          {...(counts ? { counts } : {})}
           emptyText={shownStep ? 'No todos yet' : 'No todo_task step has run yet'}
         />
       )}

@@ -8,6 +8,11 @@ export type TodoTreeViewProps = {
   /** Shown above the tree; the panel passes an editor here while a run goes on. */
   objective?: ReactNode;
   emptyText?: string;
+  /**
+   * The step's counts when they do not come from `todos` (a step known only from decisions counts
+   * by their summary: `stepTodoCounts`, the count every view shows).
+   */
+  counts?: { completed: number; total: number };
 };
 
 /**
@@ -16,9 +21,12 @@ export type TodoTreeViewProps = {
  * counting leaf todos only, so a parent that is a heading for its sub-steps never inflates the
  * progress.
  */
-export const TodoTreeView = memo(function TodoTreeView({ todos, objective, emptyText = 'No todos yet' }: TodoTreeViewProps) {
+export const TodoTreeView = memo(function TodoTreeView({ todos, objective, emptyText = 'No todos yet', counts }: TodoTreeViewProps) {
   const rows = useMemo(() => todoTree(todos), [todos]);
-  const progress = useMemo(() => todoProgress(todos), [todos]);
+  const progress = useMemo(() => {
+    const leaves = todoProgress(todos);
+    return counts && leaves.total === 0 ? { ...leaves, completed: counts.completed, total: counts.total } : leaves;
+  }, [todos, counts]);
   const percent = progress.total === 0 ? 0 : Math.round((progress.completed / progress.total) * 100);
   return (
     <div className="pv-todo-tree">

@@ -71,25 +71,34 @@ function draftDoc(draft: Draft): PlanDocument {
 
 /**
  * Keeps the open workflow's draft in `storage`: written (debounced) while the document is dirty,
- * removed as soon as it is clean again (saved, undone, taken from disk). When a workflow is loaded,
- * a draft that differs from it is offered back first, and left alone until the user decides.
+ * written at once when the user leaves it (another workflow, back/forward, the same one loaded
+ * again), removed as soon as it is clean again (saved, undone, taken from disk). When a workflow
+ * is loaded, a draft that differs from it is offered back first, and left alone until the user
+ * restores or discards it (or settles the conflict it is part of).
+ *
+ * `flush()` writes what is pending and says whether the unsaved edits are kept: false when the
+ * storage refused them (full, disabled), so closing the page would lose them.
  */
-export function persistDrafts(store: AppStore, storage: DraftStorage, delayMs = 300): { flush(): void; stop(): void } {
+export function persistDrafts(store: AppStore, storage: DraftStorage, delayMs = 300): { flush(): boolean; stop(): void } {
   let epoch = -1;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending: Draft | null = null;
+  let refused = false;
 
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (pending) writeDraft(storage, pending);
+    if (pending) refused = !writeDraft(storage, pending);
     pending = null;
+    return !refused;
   };
 
   const unsubscribe = store.subscribe((state) => {
+    // Pending edits belong to the document they were taken from: once it is left or loaded afresh,
+    // they are written before anything else looks at the storage, so coming back finds them.
+    if (pending && (pending.workflowId !== state.workflowId || state.documentEpoch !== epoch)) flush();
     const { document } = state;
     if (!document || state.saved === null) return;
-    if (pending && pending.workflowId !== document.id) flush();
     if (state.documentEpoch !== epoch) {
       epoch = state.documentEpoch;
       const draft = readDraft(storage, document.id);
@@ -100,8 +109,8 @@ export function persistDrafts(store: AppStore, storage: DraftStorage, delayMs = 
       }
       if (draft) clearDraft(storage, document.id);
     }
-    // The stored draft is the user's until they restore or discard it.
-    if (state.draftOffer) return;
+    // The stored draft is the user's until they restore or discard it, or settle its conflict.
+    if (state.draftOffer || state.conflict) return;
     const doc = planDocumentOf(document);
     if (!state.dirty || !doc) {
       if (pending?.workflowId === document.id) pending = null;
@@ -109,6 +118,7 @@ export function persistDrafts(store: AppStore, storage: DraftStorage, delayMs = 
         clearTimeout(timer);
         timer = null;
       }
+      refused = false;
       clearDraft(storage, document.id);
       return;
     }

@@ -1,5 +1,6 @@
 import type { SliceCreator } from '../app-state';
 import type { DocumentSlice } from '../state/document';
+import { perDocumentState } from './per-document-state';
 
 export const createDocumentSlice: SliceCreator<DocumentSlice> = (set, get) => ({
   workflowId: null,
@@ -9,13 +10,12 @@ export const createDocumentSlice: SliceCreator<DocumentSlice> = (set, get) => ({
   documentLoadSeq: 0,
   openWorkflow: (id) => {
     if (id === get().workflowId) return;
-    set({ workflowId: id, document: null, documentStatus: id === null ? 'idle' : 'loading', documentError: null });
+    // Nothing of the workflow left behind (its dirty flag, its history) carries over to the one coming.
+    set({ workflowId: id, document: null, documentStatus: id === null ? 'idle' : 'loading', documentError: null, ...perDocumentState(null) });
   },
   setDocument: (document) => {
     // A late answer for a workflow the user already left is dropped.
     if (document.id !== get().workflowId) return;
-    set({ document, documentStatus: 'ready', documentError: null });
-    // The loaded files are the saved state: a clean document and a fresh undo history.
     get().documentLoaded(document);
   },
   failDocument: (id, error) => {

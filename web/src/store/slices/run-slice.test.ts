@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@planvas/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRunsApi } from '../../api/runs-api';
+import { ApiError } from '../../api/api-error';
+import { createRunsApi, type RunsApi } from '../../api/runs-api';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { fakeRunsFetch, fakeRunSummary, type FakeRun } from '../../test/fake-runs-fetch';
 import { createRunTestStore } from '../../test/run-test-store';
@@ -118,6 +119,29 @@ describe('run slice', () => {
     await store.getState().openRun('missing');
     expect(store.getState().runEventsStatus).toBe('error');
     expect(store.getState().runError).toMatch(/no such run/);
+    // The user reads it in a toast.
+    expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'error', message: 'Could not open run missing: no such run' });
+  });
+
+  it('says why a run could not start in an error toast, with the details that add something', async () => {
+    const api = createRunsApi({ fetch: fakeRunsFetch(new Map()).fetch });
+    const message = 'the openai provider needs PLANVAS_OPENAI_API_KEY';
+    const refusing: RunsApi = {
+      ...api,
+      startRun: () =>
+        Promise.reject(
+          new ApiError(400, 'provider_unavailable', message, [
+            { path: '$.provider', message },
+            { path: '$.model', message: 'no model' },
+          ]),
+        ),
+    };
+    const store = createRunTestStore({ api: refusing }, { workflowId: 'Workflow/ResearchReport' });
+    expect(await store.getState().requestRun({ provider: 'openai' })).toBeNull();
+    expect(store.getState().toasts).toEqual([
+      { id: expect.any(Number), tone: 'error', message: `Could not start the run: ${message}`, details: [{ path: '$.model', message: 'no model' }] },
+    ]);
+    expect(store.getState().followedRunId).toBeNull();
   });
 
   it("lists runs newest first and patches the followed run's row from its events", async () => {

@@ -1,9 +1,11 @@
 import { isFinalRunStatus, runTodoCounts, type PlanvasEvent, type RunSummary } from '@planvas/shared';
 import { followRun, type EventSourceFactory, type RunStream, type RunStreamOptions } from '../../api/run-stream';
+import { ApiError } from '../../api/api-error';
 import { createRunsApi, type RunsApi } from '../../api/runs-api';
 import type { SliceCreator } from '../app-state';
 import { deriveRun, EMPTY_RUN_DERIVED, type RunDerived } from '../run-events/run-derive';
-import type { RunSlice } from '../state/run';
+import { runRef } from '../run-events/run-labels';
+import type { RunSlice, StartRunOptions } from '../state/run';
 
 export type RunSliceDeps = {
   api?: RunsApi;
@@ -26,6 +28,15 @@ const NO_FOLLOWED_RUN = {
 } as const satisfies Partial<RunSlice>;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * What the server said is wrong, per field (a run that cannot start lists the plan's problems);
+ * a detail that only repeats the message is left out.
+ */
+function detailsOf(error: unknown) {
+  if (!(error instanceof ApiError)) return {};
+  const details = error.details.filter((d) => !error.message.includes(d.message));
+  return details.length > 0 ? { details } : {};
+}
 
 /** Every stored event of a run after `after`, page by page. */
 async function fetchAllEvents(api: RunsApi, runId: string, after: number, signal?: AbortSignal): Promise<PlanvasEvent[]> {
@@ -62,6 +73,26 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
     // One live stream per store (= per tab): following another run closes it first.
     let stream: RunStream | null = null;
     let openSeq = 0;
+
+    /**
+     * A run action failed: the message goes to a toast (never into the toolbar, whose row it would
+     * push off the screen) and stays readable as `runError`.
+     */
+    const fail = (text: string, error?: unknown) => {
+      set({ runError: text });
+      get().toast({ tone: 'error', message: text, ...detailsOf(error) });
+    };
+
+    /** A run of the open workflow that has not ended: the followed one by its live status, else one the list says is going on. */
+    const activeRun = (): RunSummary | null => {
+      const state = get();
+      const followed = state.followedRun;
+      if (followed && followed.workflowId === state.workflowId) {
+        const status = state.run.runStatus ?? followed.status;
+        if (!isFinalRunStatus(status)) return followed;
+      }
+      return state.runsOf === state.workflowId ? (state.runs.find((r) => r.id !== followed?.id && !isFinalRunStatus(r.status)) ?? null) : null;
+    };
 
     const stopStream = () => {
       stream?.close();
@@ -106,6 +137,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
       ...NO_FOLLOWED_RUN,
       otherRunEvents: {},
       runError: null,
+      pendingStart: null,
 
       loadRuns: async (workflowId = get().workflowId ?? undefined) => {
         if (!workflowId) return;
@@ -124,14 +156,17 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
             runsStatus: 'ready',
           });
         } catch (error) {
-          if (get().runsOf === workflowId) set({ runsStatus: 'error', runError: message(error) });
+          if (get().runsOf === workflowId) {
+            set({ runsStatus: 'error' });
+            fail(`Could not load the runs: ${message(error)}`, error);
+          }
         }
       },
 
       startRun: async (options = {}) => {
         const workflowId = get().workflowId;
         if (!workflowId) {
-          set({ runError: 'Open a workflow before starting a run' });
+          fail('Open a workflow before starting a run');
           return null;
         }
         try {
@@ -144,10 +179,33 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
           void get().loadRuns(workflowId);
           return runId;
         } catch (error) {
-          set({ runError: `Could not start the run: ${message(error)}` });
+          fail(`Could not start the run: ${message(error)}`, error);
           return null;
         }
       },
+
+      requestRun: async (options: StartRunOptions = {}) => {
+        let active = activeRun();
+        // A row of the list may be stale (a run that ended in another tab): ask the server first.
+        if (active && active.id !== get().followedRunId) {
+          await get().loadRuns();
+          active = activeRun();
+        }
+        if (active) {
+          set({ pendingStart: { options, activeRun: active } });
+          return null;
+        }
+        return get().startRun(options);
+      },
+
+      confirmPendingStart: async () => {
+        const pending = get().pendingStart;
+        if (!pending) return null;
+        set({ pendingStart: null });
+        return get().startRun(pending.options);
+      },
+
+      cancelPendingStart: () => set({ pendingStart: null }),
 
       cancelRun: async () => {
         const runId = get().followedRunId;
@@ -155,7 +213,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
         try {
           await api.cancelRun(runId);
         } catch (error) {
-          set({ runError: `Could not cancel the run: ${message(error)}` });
+          fail(`Could not cancel the run: ${message(error)}`, error);
         }
       },
 
@@ -166,7 +224,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
           await api.answerInput(runId, answer);
           set({ runError: null });
         } catch (error) {
-          set({ runError: `Could not send the answer: ${message(error)}` });
+          fail(`Could not send the answer: ${message(error)}`, error);
         }
       },
 
@@ -177,7 +235,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
           await api.editObjective(runId, objective, stepId ?? get().run.currentTodoStepId ?? undefined);
           set({ runError: null });
         } catch (error) {
-          set({ runError: `Could not change the objective: ${message(error)}` });
+          fail(`Could not change the objective: ${message(error)}`, error);
           throw error;
         }
       },
@@ -192,7 +250,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
           void get().loadRuns(workflowId);
           return runId;
         } catch (error) {
-          set({ runError: `Could not import the decision log of ${stepId}: ${message(error)}` });
+          fail(`Could not import the decision log of ${stepId}: ${message(error)}`, error);
           return null;
         }
       },
@@ -207,7 +265,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
           void get().loadRuns(workflowId);
           return started.runId;
         } catch (error) {
-          set({ runError: `Could not continue from iteration ${iteration}: ${message(error)}` });
+          fail(`Could not continue from iteration ${iteration}: ${message(error)}`, error);
           return null;
         }
       },
@@ -235,7 +293,8 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
           if (!isFinalRunStatus(status)) startStream(runId);
         } catch (error) {
           if (mine !== openSeq) return;
-          set({ runEventsStatus: 'error', runError: `Could not open run ${runId}: ${message(error)}` });
+          set({ runEventsStatus: 'error' });
+          fail(`Could not open run ${runRef(runId, get().runs)}: ${message(error)}`, error);
         }
       },
 
@@ -278,8 +337,6 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
         const followedRun = state.followedRun ? patchSummary(state.followedRun, run, runEvents.length) : null;
         set({ run, runEvents, runs, followedRun });
       },
-
-      clearRunError: () => set({ runError: null }),
     };
   };
 }

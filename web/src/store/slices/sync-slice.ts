@@ -4,6 +4,7 @@ import type { SliceCreator } from '../app-state';
 import { dirtyOf, planDocumentOf, withPlanDocument } from '../document/plan-document';
 import { mergeJson3 } from '../document/json-merge';
 import type { SyncSlice } from '../state/sync';
+import { perDocumentState } from './per-document-state';
 
 export const createSyncSlice: SliceCreator<SyncSlice> = (set, get) => ({
   saved: null,
@@ -14,22 +15,20 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get) => ({
   draftOffer: null,
 
   documentLoaded: (document) => {
-    // A fresh document: nothing of the previous one's editing (refusal, deletion asked about, menu) applies to it.
+    // One update: the document with its own clean sync state, fresh history and new epoch together.
     set({
-      saved: planDocumentOf(document),
-      dirty: false,
-      conflict: null,
-      editError: null,
-      pendingDelete: null,
-      contextMenu: null,
-      draftOffer: null,
+      document,
+      documentStatus: 'ready',
+      documentError: null,
+      ...perDocumentState(planDocumentOf(document)),
       documentEpoch: get().documentEpoch + 1,
     });
-    get().resetHistory();
   },
   replaceFromDisk: (document) => {
     if (document.id !== get().workflowId) return;
-    set({ document, saved: planDocumentOf(document), dirty: false, conflict: null, editError: null, historyKey: null });
+    // The history starts again here: undoing past the reload would bring back a version that is no
+    // longer on disk, as if it were an edit of this one.
+    set({ document, saved: planDocumentOf(document), dirty: false, conflict: null, editError: null, past: [], future: [], historyKey: null });
   },
   markSaved: (sent, revisions, problems) => {
     const { document, saved } = get();
@@ -70,18 +69,25 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get) => ({
     set({ document, saved: planDocumentOf(document), dirty: false, conflict: null, historyKey: null });
   },
   openConflict: (conflict) => set({ conflict, contextMenu: null }),
-  closeConflict: () => set({ conflict: null }),
+  closeConflict: () => {
+    // Closing the dialog of a draft made on an older version leaves the draft as it was: offered, not lost.
+    const offer = get().conflict?.offer;
+    set({ conflict: null, ...(offer ? { draftOffer: offer } : {}) });
+  },
   restoreDraft: () => {
     const offer = get().draftOffer;
     const document = get().document;
     if (!offer || !document) return;
-    set({ draftOffer: null });
+    // Each way out is one update that ends the offer: the draft keeper never sees a moment with
+    // neither the offer nor the edits, which would read as "clean" and delete the stored draft.
     if (offer.planRevision === document.planRevision && offer.stepConfigRevision === document.stepConfigRevision) {
-      // Based on what is on disk now: the draft simply continues.
-      get().applyEdit('Restore unsaved changes', () => ({ ok: true, doc: offer.doc }));
+      // Based on what is on disk now: the draft simply continues, as an undoable step.
+      get().recordHistory('Restore unsaved changes');
+      const restored = withPlanDocument(document, offer.doc);
+      set({ document: restored, dirty: dirtyOf(restored, get().saved), draftOffer: null, editError: null });
       return;
     }
-    set({ conflict: { source: 'draft', mine: offer.doc, theirs: document } });
+    set({ draftOffer: null, conflict: { source: 'draft', mine: offer.doc, theirs: document, offer } });
   },
   offerDraft: (draftOffer) => set({ draftOffer }),
 });

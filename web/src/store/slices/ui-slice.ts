@@ -6,7 +6,7 @@ let nextToastId = 1;
 /** A popup being opened: its kind paired with its payload (so the switch below narrows both). */
 type Opening = { [K in OverlayKind]: { kind: K; payload: OverlayPayloads[K] } }[OverlayKind];
 
-const isDialog = (kind: OverlayKind): kind is DialogKind => kind === 'shortcuts' || kind === 'settings' || kind === 'migrate';
+const isDialog = (kind: OverlayKind): kind is DialogKind => kind === 'shortcuts' || kind === 'settings' || kind === 'migrate' || kind === 'workflow';
 
 /** The state with `opening` shown on its layer. */
 function opened(opening: Opening): Partial<UiSlice> {
@@ -15,15 +15,18 @@ function opened(opening: Opening): Partial<UiSlice> {
       return { contextMenu: opening.payload };
     case 'executionLogs':
       return { executionLogs: opening.payload };
+    case 'workflow':
+      return { overlay: 'workflow', workflowDialog: opening.payload, contextMenu: null };
     default:
       // A dialog covers the canvas: a menu open on it goes.
-      return { overlay: opening.kind, contextMenu: null };
+      return { overlay: opening.kind, workflowDialog: null, contextMenu: null };
   }
 }
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   toasts: [],
   overlay: null,
+  workflowDialog: null,
   contextMenu: null,
   executionLogs: null,
 
@@ -41,7 +44,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   closeOverlay: (kind) => {
     const state = get();
     if (isDialog(kind)) {
-      if (state.overlay === kind) set({ overlay: null, contextMenu: null });
+      if (state.overlay === kind) set({ overlay: null, workflowDialog: null, contextMenu: null });
     } else if (kind === 'contextMenu') {
       if (state.contextMenu) set({ contextMenu: null });
     } else if (state.executionLogs) set({ executionLogs: null });

@@ -13,7 +13,6 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
   layoutNotice: null,
   panels: { problems: false, minimap: true, sidebar: true },
   runSidebar: 'auto',
-  detail: 'full',
 
   applyViewSettings: (workflowId, settings, savedLayouts = {}) =>
     set({
@@ -48,9 +47,6 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set, get) => ({
     if (runSidebar !== get().runSidebar) set({ runSidebar });
   },
   requestFit: () => set({ fitSeq: get().fitSeq + 1 }),
-  setDetail: (detail) => {
-    if (detail !== get().detail) set({ detail });
-  },
 });
 
 /** The part of the state saved through PUT /api/workflows/:id/view. */

@@ -12,6 +12,9 @@ export type OtherRunEvents = { status: LoadStatus; events: PlanvasEvent[]; error
 
 export type StartRunOptions = { provider?: ExecutionProvider; paceMs?: number };
 
+/** A start the user asked for while another run of the workflow is active: the confirm dialog shows while it is set. */
+export type PendingStart = { options: StartRunOptions; activeRun: RunSummary };
+
 /**
  * Watching runs: the runs of the open workflow, the one run being followed live (its events in
  * seq order, each once, and what is derived from them), and the actions of the run controls.
@@ -30,12 +33,21 @@ export type RunSlice = {
   streamState: StreamState | 'idle';
   selectedIteration: IterationSelection | null;
   otherRunEvents: Record<string, OtherRunEvents>;
-  /** The last failed run action, for the user to read. */
+  /** The last failed run action (the user reads it in a toast, see `toast`). */
   runError: string | null;
+  pendingStart: PendingStart | null;
 
   loadRuns(workflowId?: string): Promise<void>;
   /** Starts a run of the open workflow and follows it; resolves to its id (null on failure). */
   startRun(options?: StartRunOptions): Promise<string | null>;
+  /**
+   * The Run button: starts a run, unless another run of the workflow is active; then it sets
+   * `pendingStart` and resolves to null (the user confirms or cancels).
+   */
+  requestRun(options?: StartRunOptions): Promise<string | null>;
+  /** Starts the run `pendingStart` holds. */
+  confirmPendingStart(): Promise<string | null>;
+  cancelPendingStart(): void;
   cancelRun(): Promise<void>;
   answerInput(answer: string | number | boolean): Promise<void>;
   editObjective(objective: string, stepId?: string): Promise<void>;
@@ -49,5 +61,4 @@ export type RunSlice = {
   loadOtherRunEvents(runId: string): Promise<void>;
   /** Adds events of the followed run (from the stream, a page, or a test), keeping seq order and dropping repeats. */
   ingestRunEvents(runId: string, events: ReadonlyArray<PlanvasEvent>): void;
-  clearRunError(): void;
 };

@@ -6,7 +6,13 @@ import type { WorkflowDocument } from '../../api/types';
  * with 412, a change on disk while the document was dirty, or a draft from an older revision.
  * While there is one, the conflict dialog shows and saving waits for the user's choice.
  */
-export type Conflict = { source: 'save' | 'disk' | 'draft'; mine: PlanDocument; theirs: WorkflowDocument };
+export type Conflict = {
+  source: 'save' | 'disk' | 'draft';
+  mine: PlanDocument;
+  theirs: WorkflowDocument;
+  /** A draft's conflict: the offer it came from, offered again when the dialog is closed. */
+  offer?: DraftOffer;
+};
 
 /** An unsaved draft found in the browser's storage for the open workflow. */
 export type DraftOffer = { doc: PlanDocument; planRevision: string | number | null; stepConfigRevision: string | number | null; savedAt: string };
@@ -25,9 +31,9 @@ export type SyncSlice = {
   conflict: Conflict | null;
   draftOffer: DraftOffer | null;
 
-  /** The loaded files are the saved state: a clean document, a fresh history. */
+  /** Shows a freshly loaded document: its files are the saved state, a clean document with a fresh history. */
   documentLoaded(document: WorkflowDocument): void;
-  /** The files changed on disk while the document was clean: take them, keep the undo history. */
+  /** The files changed on disk while the document was clean: take them; undo does not reach back past them. */
   replaceFromDisk(document: WorkflowDocument): void;
   /** What `sent` (a document this tab saved) now is on disk, with its new revisions. */
   markSaved(sent: Partial<PlanDocument>, revisions: { planRevision?: string; stepConfigRevision?: string }, problems?: WorkflowDocument['problems']): void;
@@ -36,6 +42,7 @@ export type SyncSlice = {
   rebaseOnTheirs(): string[] | null;
   takeTheirs(): void;
   openConflict(conflict: Conflict): void;
+  /** Leaves the choice for later: the edits stay unsaved, a draft's offer comes back. */
   closeConflict(): void;
   restoreDraft(): void;
   offerDraft(offer: DraftOffer | null): void;

@@ -8,10 +8,14 @@ export type ContextMenuTarget = { kind: 'node'; id: string } | { kind: 'edge'; i
 export type ContextMenu = { x: number; y: number; target: ContextMenuTarget };
 
 /** The modal dialogs opened by name, one at a time (they block the editor's keys). */
-export type DialogKind = 'shortcuts' | 'settings' | 'migrate';
+export type DialogKind = 'shortcuts' | 'settings' | 'migrate' | 'workflow';
+
+/** What the sidebar's workflow dialog is asked to do: make a new workflow, or act on one of the workspace's. */
+export type WorkflowDialogRequest = { action: 'new' } | { action: 'duplicate' | 'rename' | 'delete'; workflowId: string };
 
 /** Every popup the UI opens, with what it needs to show (`undefined`: nothing). */
-export type OverlayPayloads = { [K in DialogKind]: undefined } & {
+export type OverlayPayloads = { [K in Exclude<DialogKind, 'workflow'>]: undefined } & {
+  workflow: WorkflowDialogRequest;
   contextMenu: ContextMenu;
   /** One todo_task step's logs, or the whole run's (stepId null, from the toolbar). */
   executionLogs: { stepId: string | null };
@@ -31,6 +35,8 @@ export type OverlayArgs<K extends OverlayKind> = OverlayPayloads[K] extends unde
 export type UiSlice = {
   toasts: Toast[];
   overlay: DialogKind | null;
+  /** What the workflow dialog acts on, while `overlay` is `workflow`. */
+  workflowDialog: WorkflowDialogRequest | null;
   contextMenu: ContextMenu | null;
   executionLogs: OverlayPayloads['executionLogs'] | null;
 

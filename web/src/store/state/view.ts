@@ -33,11 +33,6 @@ export type ViewSlice = {
   layoutNotice: string | null;
   panels: Record<PanelName, boolean>;
   runSidebar: RunSidebarMode;
-  /**
-   * How much nodes draw: `compact` (title and handles only) while a big plan is zoomed far out,
-   * where details are unreadable anyway and would cost seconds of rendering.
-   */
-  detail: 'full' | 'compact';
 
   applyViewSettings(workflowId: string, settings: ViewSettings, savedLayouts?: SavedLayouts): void;
   /** Keeps a layout the canvas just computed, so switching direction back and forth reuses it. */
@@ -52,6 +47,5 @@ export type ViewSlice = {
   setLayoutNotice(notice: string | null): void;
   togglePanel(panel: PanelName, open?: boolean): void;
   setRunSidebar(mode: RunSidebarMode): void;
-  setDetail(detail: 'full' | 'compact'): void;
   requestFit(): void;
 };

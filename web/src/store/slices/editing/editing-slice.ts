@@ -28,6 +28,8 @@ import { createClipboard } from './clipboard';
 import { createDeletion } from './deletion';
 import { editHelpers } from './edit-helpers';
 
+const DRAFT_WAITING = 'Restore or discard the unsaved changes kept in this browser first (the bar above the canvas)';
+
 /**
  * The editing slice: `applyEdit` (the one way the document changes), adding and connecting steps,
  * and the field and route edits of the inspector; deleting (deletion.ts) and the clipboard
@@ -48,7 +50,9 @@ export const createEditingSlice: SliceCreator<EditingSlice> = (set, get, api) =>
       const state = get();
       const doc = planDocumentOf(state.document);
       if (!doc || !state.document) return null;
-      const result = run(doc);
+      // A draft offered back and not decided on owns this workflow's one draft slot: edits made on
+      // top of the disk version meanwhile could be kept only by dropping it, so they wait.
+      const result: ReturnType<typeof run> = state.draftOffer ? { ok: false, reason: DRAFT_WAITING } : run(doc);
       if (!result.ok) {
         set({
           editError: { label, reason: result.reason, details: result.details ?? [], ...(options.stepId !== undefined ? { stepId: options.stepId } : {}) },

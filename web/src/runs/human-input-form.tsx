@@ -1,0 +1,27 @@
+import { AnswerForm } from '../ui/answer-form';
+import { followedRunStatus, useRunStore } from './use-run-store';
+
+/**
+ * The question a waiting run asks, at the top of the run panel, with its answer form (yes/no, the
+ * options, or free text). The waiting node on the canvas has the same form.
+ */
+export function HumanInputForm() {
+  const waiting = useRunStore((s) => s.run.waitingInput ?? s.followedRun?.waitingInput ?? null);
+  const status = useRunStore(followedRunStatus);
+  const answerInput = useRunStore((s) => s.answerInput);
+  const title = useRunStore((s) => (waiting ? stepTitle(s.document?.plan?.steps, waiting.stepId) : null));
+  if (!waiting || status !== 'waiting_input') return null;
+  return (
+    <section className="pv-human-input" aria-label="The run's question" data-testid="human-input">
+      <p className="pv-human-input__question">
+        <strong title={waiting.stepId}>{title ?? waiting.stepId}</strong> asks: {waiting.question}
+      </p>
+      <AnswerForm question={waiting} onAnswer={answerInput} />
+    </section>
+  );
+}
+
+function stepTitle(steps: ReadonlyArray<{ id: string; title?: unknown }> | undefined, stepId: string): string | null {
+  const title = steps?.find((step) => step.id === stepId)?.title;
+  return typeof title === 'string' && title.trim() ? title : null;
+}
