@@ -11,7 +11,7 @@ import {
   expectSubAgentInput,
   expectUncovered,
 } from '../support/canvas-geometry';
-import { expectLaidOut, nodeOf, open, recordPageErrors, toggleTo, urlOf, type Direction } from '../support/canvas-page';
+import { expectLaidOut, nodeOf, open, recordPageErrors, steadyViewport, toggleTo, urlOf, type Direction } from '../support/canvas-page';
 import { expect, test } from '../support/planvas-server';
 import { screenshot } from '../support/screenshot';
 
@@ -50,21 +50,6 @@ async function zoomOf(page: Page): Promise<number> {
   return page.locator('.react-flow__viewport').evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).a);
 }
 
-async function waitForSteadyViewport(page: Page): Promise<void> {
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const now = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
-        const steady = now === last;
-        last = now;
-        return steady;
-      },
-      { intervals: [100] },
-    )
-    .toBe(true);
-}
-
 /**
  * A fitted demo is drawn at about a third of full size, too small to judge the nodes: this one
  * zooms in on a node with the mouse wheel (as a user would), takes the picture and fits the view
@@ -74,10 +59,10 @@ async function detailScreenshot(page: Page, nodeId: string, name: string): Promi
   const c = centre(await boxOf(nodeOf(page, nodeId)));
   await page.mouse.move(c.x, c.y);
   for (let i = 0; i < 20 && (await zoomOf(page)) < 0.9; i++) await page.mouse.wheel(0, -150);
-  await waitForSteadyViewport(page);
+  await steadyViewport(page);
   await screenshot(page, name);
   await page.getByTestId('fit-view').click();
-  await waitForSteadyViewport(page);
+  await steadyViewport(page);
 }
 
 async function expectDemoGeometry(page: Page, direction: Direction): Promise<void> {

@@ -1,6 +1,6 @@
 import { successorsAfterDeleting } from '@planvas/shared';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
-import { CancelButton, Dialog } from '../ui/dialog';
+import { Dialog } from '../ui/dialog';
 
 /**
  * Asked before deleting steps other steps point at: do those references continue with where the
@@ -21,9 +21,8 @@ export function RelinkDialog() {
       subtitle={`${pending.references.length} reference${pending.references.length === 1 ? '' : 's'} to ${targets.map((t) => `“${t}”`).join(', ')} would point at nothing.`}
       onClose={close}
       testId="relink-dialog"
-      footer={
+      actions={
         <>
-          <CancelButton onClick={close} />
           <button type="button" className="pv-button" onClick={() => store.getState().confirmDelete('end')}>
             Delete, re-link to end
           </button>

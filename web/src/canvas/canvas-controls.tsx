@@ -30,15 +30,7 @@ export function CanvasControls({ follow }: { follow: FollowRun }) {
       <ControlButton onClick={byHand(requestFit)} title="Fit view: the whole plan" aria-label="Fit view" data-testid="fit-view">
         <Maximize aria-hidden />
       </ControlButton>
-      <ControlButton
-        onClick={byHand(() => reactFlow.zoomOut({ duration: ZOOM_MS }))}
-        disabled={atMin}
-        title="Zoom out"
-        aria-label="Zoom out"
-        data-testid="zoom-out"
-      >
-        <ZoomOut aria-hidden />
-      </ControlButton>
+      <ZoomStepButton direction="out" disabled={atMin} onClick={byHand(() => reactFlow.zoomOut({ duration: ZOOM_MS }))} />
       <ControlButton
         className="pv-controls__zoom"
         onClick={byHand(() => reactFlow.zoomTo(1, { duration: ZOOM_MS }))}
@@ -49,15 +41,7 @@ export function CanvasControls({ follow }: { follow: FollowRun }) {
       >
         {percent}%
       </ControlButton>
-      <ControlButton
-        onClick={byHand(() => reactFlow.zoomIn({ duration: ZOOM_MS }))}
-        disabled={atMax}
-        title="Zoom in"
-        aria-label="Zoom in"
-        data-testid="zoom-in"
-      >
-        <ZoomIn aria-hidden />
-      </ControlButton>
+      <ZoomStepButton direction="in" disabled={atMax} onClick={byHand(() => reactFlow.zoomIn({ duration: ZOOM_MS }))} />
       {follow.available && (
         <ControlButton
           className={`pv-controls__follow${follow.on ? ' is-on' : ''}`}
@@ -73,5 +57,16 @@ export function CanvasControls({ follow }: { follow: FollowRun }) {
         </ControlButton>
       )}
     </Panel>
+  );
+}
+
+/** Zoom in or out one step; disabled at the canvas' zoom limit. */
+function ZoomStepButton({ direction, disabled, onClick }: { direction: 'in' | 'out'; disabled: boolean; onClick: () => void }) {
+  const label = `Zoom ${direction}`;
+  const Icon = direction === 'in' ? ZoomIn : ZoomOut;
+  return (
+    <ControlButton onClick={onClick} disabled={disabled} title={label} aria-label={label} data-testid={`zoom-${direction}`}>
+      <Icon aria-hidden />
+    </ControlButton>
   );
 }

@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RUN_STATE, foldRunEvents, parseEventEnvelope, type EventEnvelope, type PlanvasEvent, type RunState } from '@planvas/shared';
+import { EMPTY_RUN_STATE, foldRunEvents, parseEventEnvelope, walkSteps, type EventEnvelope, type PlanvasEvent, type RunState } from '@planvas/shared';
 import { envelope } from '../test/log-events';
 import { loadFixturePlan } from '../test/fixtures';
 import { nodeRunStatuses } from './run-node-statuses';
 
 const { plan } = loadFixturePlan('Workflow/ResearchReport');
-/** Every main-flow and branch step of the demo plan, as the executor announces them at the start. */
-const STEPS = [
-  'gather-sources',
-  'research-todo',
-  'draft-outline',
-  'choose-depth',
-  'deep-analysis',
-  'draft-report',
-  'editor-review',
-  'quality-gate',
-  'format-citations',
-  'flag-gaps',
-  'notify-editor',
-  'fact-audit',
-  'final-decision',
-  'publish-report',
-  'revise-scope',
-];
+/** Every main-flow and branch step of the demo plan (no sub-agents), as the executor announces them at the start. */
+const STEPS = walkSteps(plan)
+  .filter((visit) => visit.scope === 'main' || visit.scope === 'branch')
+  .map((visit) => visit.step.id);
 
 let seq = 0;
 const ev = (type: string, data: Record<string, unknown>): EventEnvelope => envelope(++seq, type, data);

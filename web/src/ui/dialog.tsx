@@ -11,6 +11,7 @@ export function Dialog({
   onClose,
   children,
   footer,
+  actions,
   size = 'normal',
   testId,
 }: {
@@ -19,6 +20,8 @@ export function Dialog({
   onClose?: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** The footer's buttons: a Cancel that closes the dialog comes first, then these. */
+  actions?: ReactNode;
   size?: 'normal' | 'wide';
   testId?: string;
 }) {
@@ -61,14 +64,20 @@ export function Dialog({
           )}
         </header>
         <div className="pv-dialog__body">{children}</div>
-        {footer && <footer className="pv-dialog__footer">{footer}</footer>}
+        {(footer || actions) && (
+          <footer className="pv-dialog__footer">
+            {footer}
+            {actions && onClose && <CancelButton onClick={onClose} />}
+            {actions}
+          </footer>
+        )}
       </div>
     </div>
   );
 }
 
 /** The footer button that closes a dialog without doing anything. */
-export function CancelButton({ onClick }: { onClick(): void }) {
+function CancelButton({ onClick }: { onClick(): void }) {
   return (
     <button type="button" className="pv-button" onClick={onClick}>
       Cancel

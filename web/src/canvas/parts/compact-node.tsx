@@ -1,22 +1,12 @@
-import type { LucideIcon } from 'lucide-react';
-import type { HandleSpec, Size } from '../../flow/handles';
-import { ACTIVE_STATUSES, STATUS_LABELS, type NodeStatus } from '../../flow/node-status';
+import { ACTIVE_STATUSES, STATUS_LABELS } from '../../flow/node-status';
+import { nodeRootAttributes, type NodeFrameProps } from './node-frame';
 import { NodeHandles } from './node-handles';
 import { RunCountBadge } from './run-count-badge';
 import { STATUS_ICONS } from './status-badge';
 
-type Props = {
+type Props = NodeFrameProps & {
   /** The node's classes (NodeShell's, with `is-compact`). */
   className: string;
-  kind: string;
-  icon: LucideIcon;
-  kindLabel: string;
-  title: string;
-  number?: string | undefined;
-  size: Size;
-  handles: readonly HandleSpec[];
-  status?: NodeStatus | undefined;
-  statusNote?: string | undefined;
   problemCount: number;
   runCount: number;
 };
@@ -28,7 +18,7 @@ type Props = {
  * node, so the layout and the edges do not move. Everything the block leaves out is in its tooltip.
  */
 export function CompactNode(props: Props) {
-  const { className, kind, icon: KindIcon, kindLabel, title, number, size, handles, status, statusNote, problemCount, runCount } = props;
+  const { className, icon: KindIcon, kindLabel, title, number, size, handles, status, statusNote, problemCount, runCount } = props;
   const statusLabel = status ? `${STATUS_LABELS[status]}${statusNote ? ` (${statusNote})` : ''}` : undefined;
   const tooltip = [
     `${kindLabel}${number !== undefined ? ` #${number}` : ''}: ${title}`,
@@ -40,15 +30,7 @@ export function CompactNode(props: Props) {
     .join(' · ');
   const Icon = status ? STATUS_ICONS[status] : KindIcon;
   return (
-    <div
-      className={className}
-      data-status={status ?? 'idle'}
-      data-kind={kind}
-      data-step-kind={kind}
-      data-compact="true"
-      title={tooltip}
-      style={{ width: size.width, height: size.height }}
-    >
+    <div className={className} {...nodeRootAttributes(props, true)} title={tooltip}>
       {/* On the corner, mostly outside: far out, every bit of the block is the title's. */}
       <span className="pv-node__compact-icon" data-testid="compact-status" aria-hidden>
         <Icon className={status && ACTIVE_STATUSES.has(status) ? 'pv-spin' : undefined} />

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
 import type { Problem } from '@planvas/shared';
-import { railTop, type HandleSpec, type Size } from '../../flow/handles';
+import { railTop } from '../../flow/handles';
 import type { ExecutionModeBadge } from '../../flow/execution-mode';
-import type { NodeStatus } from '../../flow/node-status';
 import { useCompactNodes } from '../zoom-levels';
 import { CompactNode } from './compact-node';
 import { ExecutionModeChip } from './execution-mode-chip';
+import { nodeRootAttributes, type NodeFrameProps } from './node-frame';
 import { NodeHandles } from './node-handles';
 import { ProblemsBadge } from './problems-badge';
 import { RunCountBadge, useRunCount } from './run-count-badge';
@@ -15,19 +14,7 @@ import { StatusBadge } from './status-badge';
 /** Height of the node header (nodes.css agrees). */
 export const HEADER_HEIGHT = 34;
 
-export type NodeShellProps = {
-  kind: string;
-  icon: LucideIcon;
-  kindLabel: string;
-  /** Shown alone (with the status) when the canvas draws compact nodes. */
-  title: string;
-  /** Step number; sub-agents show their Bot icon instead. */
-  number?: string;
-  size: Size;
-  handles: readonly HandleSpec[];
-  status?: NodeStatus | undefined;
-  /** Said after the status in its title ("carried over from run …"). */
-  statusNote?: string | undefined;
+export type NodeShellProps = NodeFrameProps & {
   problems?: readonly Problem[];
   className?: string;
   /** Extra header items (before the status badge). */
@@ -48,7 +35,6 @@ export function NodeShell(props: NodeShellProps) {
     kind,
     icon: Icon,
     kindLabel,
-    title,
     number,
     size,
     handles,
@@ -75,32 +61,10 @@ export function NodeShell(props: NodeShellProps) {
     .join(' ');
   if (compact) {
     // A handful of elements instead of dozens: far out, a big plan renders thousands.
-    return (
-      <CompactNode
-        className={classes}
-        kind={kind}
-        icon={Icon}
-        kindLabel={kindLabel}
-        title={title}
-        number={number}
-        size={size}
-        handles={handles}
-        status={status}
-        statusNote={statusNote}
-        problemCount={problems.length}
-        runCount={runCount}
-      />
-    );
+    return <CompactNode {...props} className={classes} problemCount={problems.length} runCount={runCount} />;
   }
   return (
-    <div
-      className={classes}
-      data-status={status ?? 'idle'}
-      data-kind={kind}
-      data-step-kind={kind}
-      data-compact="false"
-      style={{ width: size.width, height: size.height }}
-    >
+    <div className={classes} {...nodeRootAttributes(props, false)}>
       <header className="pv-node__header">
         <span className="pv-node__icon" aria-hidden>
           <Icon size={14} strokeWidth={2.2} />

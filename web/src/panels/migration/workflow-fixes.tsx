@@ -4,7 +4,7 @@ import type { MigrationChange, Problem } from '@planvas/shared';
 import { useApi } from '../../api/api-context';
 import type { MigrationAnswer } from '../../api/authoring-api';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { CancelButton, Dialog } from '../../ui/dialog';
+import { Dialog } from '../../ui/dialog';
 
 const NO_PROBLEMS: Problem[] = [];
 
@@ -98,10 +98,9 @@ export function MigrationDialog() {
       subtitle="The seed system’s migration: plan.json written flat, orphaned step_config entries merged into their step or removed, learnings folders moved to the step’s id."
       onClose={close}
       testId="migration-dialog"
-      footer={
+      footer={dirty && <span className="pv-dialog__footer-note">Save or undo your changes first: the fix rewrites the files on disk.</span>}
+      actions={
         <>
-          {dirty && <span className="pv-dialog__footer-note">Save or undo your changes first: the fix rewrites the files on disk.</span>}
-          <CancelButton onClick={close} />
           <button
             type="button"
             className="pv-button pv-button--primary"

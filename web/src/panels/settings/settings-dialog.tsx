@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LlmConfig, WorkspaceSettings } from '@planvas/shared';
 import { useApi } from '../../api/api-context';
-import { CancelButton, Dialog } from '../../ui/dialog';
+import { Dialog } from '../../ui/dialog';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { ErrorDetails } from '../../forms/fields';
 import { LlmFields } from '../inspector/llm-fields';
@@ -47,9 +47,8 @@ export function SettingsDialog() {
       subtitle="Used by every step that sets no LLM of its own: its execution LLM, else the preset, else the default."
       onClose={close}
       testId="settings-dialog"
-      footer={
+      actions={
         <>
-          <CancelButton onClick={close} />
           <button type="button" className="pv-button pv-button--primary" onClick={() => void save()} disabled={saving}>
             Save settings
           </button>

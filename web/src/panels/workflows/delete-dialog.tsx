@@ -5,7 +5,7 @@ import { ApiError } from '../../api/api-error';
 import { useWorkflowsApi } from '../../api/workflows-api-context';
 import { ErrorDetails } from '../../forms/fields';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { CancelButton, Dialog } from '../../ui/dialog';
+import { Dialog } from '../../ui/dialog';
 import { DeletionSummary } from './deletion-summary';
 import { neighbourOf } from './workflow-list-updates';
 import { leaveDeleted } from './workflow-navigation';
@@ -118,9 +118,8 @@ export function DeleteDialog({ workflowId, onClose }: { workflowId: string; onCl
       }
       onClose={onClose}
       testId="delete-workflow"
-      footer={
+      actions={
         <>
-          <CancelButton onClick={onClose} />
           <button
             type="button"
             className="pv-button pv-button--danger"

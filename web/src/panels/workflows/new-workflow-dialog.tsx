@@ -3,7 +3,7 @@ import { FilePlus2, ListTodo } from 'lucide-react';
 import { useWorkflowsApi } from '../../api/workflows-api-context';
 import type { WorkflowTemplate } from '../../api/workflows-api';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
-import { CancelButton, Dialog } from '../../ui/dialog';
+import { Dialog } from '../../ui/dialog';
 import { formErrorsOf, NO_ERRORS, type FormErrors } from './form-errors';
 import { DialogField, folderOf, FormError } from './workflow-form-parts';
 import { openNewWorkflow } from './workflow-navigation';
@@ -65,9 +65,8 @@ export function NewWorkflowDialog({ onClose }: { onClose: () => void }) {
       subtitle="A folder in the workspace with planning/plan.json and an empty step_config.json."
       onClose={onClose}
       testId="new-workflow-dialog"
-      footer={
+      actions={
         <>
-          <CancelButton onClick={onClose} />
           <button type="submit" form="pv-new-workflow" className="pv-button pv-button--primary" disabled={wanted === '' || taken || busy}>
             {busy ? 'Creating…' : 'Create workflow'}
           </button>

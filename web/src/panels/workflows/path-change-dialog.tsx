@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useAppStore } from '../../store/store-context';
-import { CancelButton, Dialog } from '../../ui/dialog';
+import { Dialog } from '../../ui/dialog';
 import { formErrorsOf, NO_ERRORS, type FormErrors } from './form-errors';
 import { DialogField, folderOf, FormError } from './workflow-form-parts';
 
@@ -78,9 +78,8 @@ export function PathChangeDialog({
       subtitle={subtitle}
       onClose={onClose}
       testId={testId}
-      footer={
+      actions={
         <>
-          <CancelButton onClick={onClose} />
           <button type="submit" form={`${testId}-form`} className="pv-button pv-button--primary" disabled={disabled} data-testid={`${testId}-submit`}>
             {busy ? busyLabel : submitLabel}
           </button>
