@@ -58,6 +58,8 @@ export const messages = {
   folderExists: (id: string) => `${quote(id)} already exists in the workspace; choose an id that names no folder or file yet`,
   throughLink: (path: string) =>
     `${quote(path)} is a symbolic link; planvas moves, copies and deletes workflows only as real folders and files, never through a link (use the folder's own id, or replace the link with what it points to)`,
+  otherDevice: (newId: string) =>
+    `${quote(newId)} is on another disk than the workflow (a mount inside the workspace); planvas moves a workflow only within one disk: duplicate it there and delete the original instead`,
   moveIntoItself: (id: string, newId: string) => `Workflow ${quote(id)} cannot be moved to ${quote(newId)}: that lies inside its own folder`,
   targetInRunFolder: (newId: string, folder: string) =>
     `${quote(newId)} leads through a symbolic link into ${quote(`${folder}/`)}, a run folder of a workflow (what runs write); a workflow is never put there`,

@@ -52,6 +52,7 @@ export const runsPlugin = fp(
     const runs = new RunStore({
       state: app.state,
       workspace: app.workspace,
+      onPersistError: (error, runId) => app.log.error({ err: error, runId }, 'could not write the run index row; retrying'),
       ...(options.summaryFlushMs !== undefined ? { summaryFlushMs: options.summaryFlushMs } : {}),
     });
     const engine = new RunEngine({

@@ -44,6 +44,8 @@ export interface RunStoreOptions {
   /** How logs of runs that are not open are read (tests count the bytes read). */
   logIndex?: LogIndexCacheOptions;
   now?: () => Date;
+  /** Told when a background write of a run's index row fails (the server logs it); the row is retried. */
+  onPersistError?: (error: unknown, runId: string) => void;
 }
 
 interface OpenRun {
@@ -260,10 +262,22 @@ export class RunStore {
    * offset index into the run folder, which must be done before the folder is moved or deleted.
    */
   private persistInBackground(runId: string, run: OpenRun): void {
-    const pending = this.persist(runId, run);
+    const pending = this.persist(runId, run).catch((error: unknown) => this.persistFailed(runId, run, error));
     this.persisting.add(pending);
-    // A failure goes on unhandled, as before this was tracked.
     void pending.finally(() => this.persisting.delete(pending));
+  }
+
+  /**
+   * The index row could not be written (a full disk, a data folder made read-only). The events are
+   * safe in the run's log, so the run goes on: the failure is reported (never an unhandled
+   * rejection, which would end the process) and the row is written again a little later.
+   */
+  private persistFailed(runId: string, run: OpenRun, error: unknown): void {
+    run.dirty = true;
+    this.options.onPersistError?.(error, runId);
+    if (!run.flushTimer && this.open.get(runId) === run) {
+      run.flushTimer = setTimeout(() => this.persistInBackground(runId, run), PERSIST_RETRY_MS);
+    }
   }
 
   /** Writes the run's index row; a run that has ended is then closed. */
@@ -373,6 +387,9 @@ export class RunStore {
     }
   }
 }
+
+/** How long after a failed background write of an index row it is tried again. */
+const PERSIST_RETRY_MS = 1000;
 
 /** Events per read when a row is rebuilt from its log. */
 const REBUILD_PAGE = 2000;

@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RUN_FOLDERS } from './run-folders';
+import { isSetAsideName } from './set-aside-names';
 
 /**
  * Folders that belong to a workflow (or to tooling) and never hold another workflow. Skipping
@@ -19,6 +20,8 @@ export interface WorkspaceLayout {
   folders: string[];
   /** Every `planning` folder found, with the id its workflow has (or would have): plan.json may appear in it. */
   planningFolders: Array<{ folder: string; id: string }>;
+  /** Hidden folders a workflow copy or delete left when the server stopped half-way (stale-workflow-folders.ts). */
+  setAsideFolders: string[];
 }
 
 /**
@@ -31,7 +34,7 @@ export async function discoverWorkflows(root: string): Promise<string[]> {
 }
 
 export async function walkWorkspace(root: string): Promise<WorkspaceLayout> {
-  const layout: WorkspaceLayout = { workflows: [], folders: [], planningFolders: [] };
+  const layout: WorkspaceLayout = { workflows: [], folders: [], planningFolders: [], setAsideFolders: [] };
   const visit = async (dir: string, segments: string[]): Promise<void> => {
     if (segments.length > MAX_DEPTH) return;
     let entries: Dirent[];
@@ -47,6 +50,7 @@ export async function walkWorkspace(root: string): Promise<WorkspaceLayout> {
       layout.planningFolders.push({ folder: join(dir, 'planning'), id });
       if (await hasPlan(dir)) layout.workflows.push(id);
     }
+    for (const entry of entries) if (entry.isDirectory() && isSetAsideName(entry.name)) layout.setAsideFolders.push(join(dir, entry.name));
     const children = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED_FOLDERS.has(e.name));
     await Promise.all(children.map((child) => visit(join(dir, child.name), [...segments, child.name])));
   };

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { setAsideName } from './set-aside-names';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { LinkRefused, WorkflowExists } from '../errors/domain-errors';
+import { Conflict, LinkRefused, WorkflowExists } from '../errors/domain-errors';
 import { messages } from '../errors/messages';
 import { parseTempName } from './atomic-write';
 import type { DocumentWrites, WriteContext } from './document-writes';
@@ -47,7 +47,7 @@ export async function duplicateWorkflow(writes: DocumentWrites, id: string, newI
 
   const made = await makeFoldersInside(writes.root, join(place.path, '..'), place.id);
   const target = join(made.real, basename(place.path));
-  const temp = join(made.real, `.planvas-copy-${randomBytes(6).toString('hex')}`);
+  const temp = join(made.real, setAsideName('copy'));
   try {
     // Inside both documents' queues: the copy holds the bytes of one revision of each, no save half-way.
     await writes.queue.run(files.planPath, () =>
@@ -141,6 +141,8 @@ export async function renameIntoPlace(from: string, to: string, id: string): Pro
     if (code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'ENOTDIR') {
       throw new WorkflowExists(id, messages.folderExists(id));
     }
+    // A rename cannot cross file systems; a move that would is refused with what to do instead.
+    if (code === 'EXDEV') throw new Conflict('other_device', messages.otherDevice(id), [{ path: '$.newId', message: 'on another disk' }]);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { setAsideName } from './set-aside-names';
 import { lstat, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Conflict, LinkRefused, WorkflowNotFound } from '../errors/domain-errors';
@@ -79,7 +79,7 @@ export async function setAsideWorkflow(writes: DocumentWrites, id: string, preco
   const files = await locateOwnFolder(writes.root, id);
   const nested = (await discoverWorkflows(files.dir)).map((rel) => `${files.id}/${rel}`);
   if (nested.length > 0) throw new Conflict('workflow_holds_workflows', messages.holdsWorkflows(files.id, nested));
-  const aside = join(dirname(files.dir), `.planvas-deleted-${randomBytes(6).toString('hex')}`);
+  const aside = join(dirname(files.dir), setAsideName('deleted'));
   await writes.queue.run(files.planPath, () =>
     writes.queue.run(files.stepConfigPath, async () => {
       let revision: string | undefined;

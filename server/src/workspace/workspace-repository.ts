@@ -3,6 +3,7 @@ import { readPlan, readStepConfig, type GenerationReport, type MigrationResult, 
 import { StepConfigAbsent, UnreadableDocument, WorkflowNotFound } from '../errors/domain-errors';
 import { writeFileAtomic, type AtomicWriter } from './atomic-write';
 import { discoverWorkflows, walkWorkspace } from './discover-workflows';
+import { removeStaleSetAsideFolders } from './stale-set-aside-folders';
 import { savePlan, saveStepConfig, type SaveContext, type SaveResult } from './document-saves';
 import type { DocumentWrites, DocumentWritten, DocumentWrittenListener, LegacyMemory, WriteContext } from './document-writes';
 import { ParsedJsonCache, readJsonFile } from './json-file';
@@ -140,12 +141,14 @@ export class WorkspaceRepository {
 
   /**
    * Removes the temp files interrupted saves left beside plan.json and step_config.json in every
-   * planning folder (stale-temp-files.ts says which are safe to remove). Run once at start.
+   * planning folder (stale-temp-files.ts says which are safe to remove), and the hidden folders of
+   * interrupted workflow copies and deletes (stale-set-aside-folders.ts). Run once at start.
    */
-  async removeInterruptedSaves(): Promise<TempSweep> {
+  async removeInterruptedSaves(now = Date.now()): Promise<TempSweep> {
     const sweep: TempSweep = { removed: [], failed: [] };
-    const { planningFolders } = await walkWorkspace(this.root);
+    const { planningFolders, setAsideFolders } = await walkWorkspace(this.root);
     await mapLimit(planningFolders, 8, ({ folder }) => removeStaleTempFiles(folder, DOCUMENT_FILE_NAMES, sweep));
+    await removeStaleSetAsideFolders(setAsideFolders, sweep, now);
     return sweep;
   }
 
