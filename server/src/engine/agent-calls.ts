@@ -5,6 +5,7 @@ import type { RunContext } from './run-context';
 import { llmOf, validationOf } from './step-config-lookups';
 import { errorMessage, StepFailure } from './step-failure';
 import { stepText } from './step-field-readers';
+import { usageSink } from './usage-recording';
 
 // What the step executors ask the provider: a step's agent to do its work, or a choice among a
 // step's options, each within its deadline, a failure turned into the StepFailure the run reports.
@@ -41,6 +42,7 @@ export async function runStepAgent(
         workDir: ctx.paths.executionDir,
         llm: llmOf(ctx, step.id),
         signal,
+        usage: usageSink(ctx, { step_id: step.id, agent: 'step_agent' }),
         ...(sequenceItem ? { sequenceItem } : {}),
       }),
     {
@@ -62,7 +64,13 @@ export async function choose(ctx: RunContext, request: Omit<ChoiceRequest, 'llm'
   let choice;
   try {
     choice = await withDeadline(
-      (signal) => ctx.provider.choose({ ...request, llm: llmOf(ctx, request.stepId, kindIsConditional ? 'conditional' : 'standard'), signal }),
+      (signal) =>
+        ctx.provider.choose({
+          ...request,
+          llm: llmOf(ctx, request.stepId, kindIsConditional ? 'conditional' : 'standard'),
+          signal,
+          usage: usageSink(ctx, { step_id: request.stepId, agent: 'choice' }),
+        }),
       {
         timeoutMs: ctx.options.orchestratorTimeoutMs,
         signal: ctx.signal,

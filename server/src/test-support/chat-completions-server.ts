@@ -12,7 +12,9 @@ export interface Recorded {
 /** A chat-completions server speaking the OpenAI protocol, driven by a tiny deterministic "model". */
 export class ProtocolServer {
   readonly requests: Recorded[] = [];
-  mode: 'good' | 'not-json' | 'no-choices' | 'bad-arguments' | 'unknown-option' = 'good';
+  mode: 'good' | 'not-json' | 'no-choices' | 'bad-arguments' | 'unknown-option' | 'no-usage' = 'good';
+  /** The `usage` of every reply sent, in order (absent in mode `no-usage`). */
+  readonly usages: Array<{ prompt_tokens: number; completion_tokens: number; cached_tokens: number; reasoning_tokens: number }> = [];
   private server: Server | undefined;
 
   async start(): Promise<string> {
@@ -25,10 +27,29 @@ export class ProtocolServer {
         return res.end('<html>gateway hiccup</html>');
       }
       if (this.mode === 'no-choices') return send(res, 200, { id: 'x', choices: [] });
-      send(res, 200, { id: 'chatcmpl-1', model: body.model, choices: [{ index: 0, message: this.reply(body), finish_reason: 'stop' }] });
+      const message = this.reply(body);
+      send(res, 200, { id: 'chatcmpl-1', model: body.model, choices: [{ index: 0, message, finish_reason: 'stop' }], ...this.usageOf(body, message) });
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;
+  }
+
+  /** Counts as a real server reports them, derived from the sizes so each reply's differ; the cache and reasoning details too. */
+  private usageOf(body: Recorded['body'], message: Record<string, unknown>): Record<string, unknown> {
+    if (this.mode === 'no-usage') return {};
+    const prompt = Math.ceil(JSON.stringify(body.messages).length / 4);
+    const completion = Math.ceil(JSON.stringify(message).length / 4);
+    const usage = { prompt_tokens: prompt, completion_tokens: completion, cached_tokens: Math.floor(prompt / 2), reasoning_tokens: 3 };
+    this.usages.push(usage);
+    return {
+      usage: {
+        prompt_tokens: usage.prompt_tokens,
+        completion_tokens: usage.completion_tokens,
+        total_tokens: prompt + completion,
+        prompt_tokens_details: { cached_tokens: usage.cached_tokens },
+        completion_tokens_details: { reasoning_tokens: usage.reasoning_tokens },
+      },
+    };
   }
 
   private reply(body: Recorded['body']): Record<string, unknown> {

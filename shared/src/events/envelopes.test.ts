@@ -23,6 +23,7 @@ describe('event envelopes', () => {
         'branch_value',
         'sequence_item',
         'crew_call',
+        'llm_usage',
         'validation_result',
         'learning_recorded',
         'learn_code_result',

@@ -9,3 +9,5 @@ export * from './snapshots';
 export * from './ingest';
 export * from './envelopes';
 export * from './run-state';
+export * from './usage-schema';
+export * from './usage-summary';

@@ -3,6 +3,7 @@ import { optional } from '../plan/common';
 import { TodoItem, TodoSummary } from '../todos/schema';
 import { RunStatus } from './run';
 import { RecordedDecisionFields, TodoTaskResponseFields } from './todo-task-response';
+import { LlmUsage } from './usage-schema';
 
 /**
  * Payloads of the events planvas stores and streams (docs/api.md "Event envelope"). The todo_task
@@ -328,6 +329,7 @@ export const EVENT_SCHEMAS = {
   sequence_item: SequenceItemProgress,
   branch_value: BranchValuePicked,
   crew_call: CrewCallSimulated,
+  llm_usage: LlmUsage,
 } as const;
 export type KnownEventType = keyof typeof EVENT_SCHEMAS;
 export type EventPayloads = { [K in KnownEventType]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

@@ -1,4 +1,4 @@
-import { ProviderError } from './provider';
+import { ProviderError, type ModelCall, type UsageSink } from './provider';
 
 /** The parts of the chat-completions protocol planvas uses (OpenAI and compatible servers). */
 export interface ChatToolCall {
@@ -42,7 +42,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * a body that is not JSON, no choices, a tool call without a name) is a ProviderError with a
  * message a user can act on; the caller fails the step with it.
  */
-export async function chatCompletion(settings: ChatClientSettings, request: ChatRequest, signal: AbortSignal): Promise<ChatReply> {
+export async function chatCompletion(settings: ChatClientSettings, request: ChatRequest, signal: AbortSignal, usage?: UsageSink): Promise<ChatReply> {
+  const started = performance.now();
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   let response: Response;
   try {
@@ -89,6 +90,7 @@ export async function chatCompletion(settings: ChatClientSettings, request: Chat
     };
   });
   const model = isRecord(body) && typeof body['model'] === 'string' ? body['model'] : request.model;
+  usage?.(modelCallOf(body, model, performance.now() - started));
   return { message: { content: typeof content === 'string' ? content : null, tool_calls: toolCalls }, model };
 }
 
@@ -102,4 +104,29 @@ export function parseArguments(call: ChatToolCall): Record<string, unknown> {
   }
   if (!isRecord(value)) throw new ProviderError(`malformed arguments for ${call.function.name}: not a JSON object`);
   return value;
+}
+
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined);
+
+/**
+ * The call's usage as the reply's `usage` reports it (prompt_tokens, completion_tokens, and the
+ * cached and reasoning details some servers add). A server that reports none is recorded with
+ * zero tokens and `usage_missing`, so the call still counts and the gap shows.
+ */
+export function modelCallOf(body: unknown, model: string, latencyMs: number): ModelCall {
+  const reported = isRecord(body) && isRecord(body['usage']) ? body['usage'] : undefined;
+  const prompt = isRecord(reported?.['prompt_tokens_details']) ? reported['prompt_tokens_details'] : undefined;
+  const completion = isRecord(reported?.['completion_tokens_details']) ? reported['completion_tokens_details'] : undefined;
+  const cached = count(prompt?.['cached_tokens']);
+  const reasoning = count(completion?.['reasoning_tokens']);
+  return {
+    model,
+    input_tokens: count(reported?.['prompt_tokens']) ?? 0,
+    output_tokens: count(reported?.['completion_tokens']) ?? 0,
+    ...(cached !== undefined ? { cache_read_tokens: cached } : {}),
+    ...(reasoning !== undefined ? { reasoning_tokens: reasoning } : {}),
+    latency_ms: Math.round(latencyMs),
+    simulated: false,
+    ...(reported ? {} : { usage_missing: true }),
+  };
 }

@@ -142,7 +142,7 @@ export class OpenAiProvider implements Provider {
       { role: 'user', content: prompt.user },
     ];
     for (let round = 0; round < this.settings.maxToolRounds; round++) {
-      const reply = await chatCompletion(client, { model, messages, tools: [...TODO_TOOLS, SUBMIT_TOOL] }, turn.signal);
+      const reply = await chatCompletion(client, { model, messages, tools: [...TODO_TOOLS, SUBMIT_TOOL] }, turn.signal, turn.usage);
       messages.push({
         role: 'assistant',
         content: reply.message.content,
@@ -186,7 +186,7 @@ export class OpenAiProvider implements Provider {
       { role: 'user', content: prompt.user },
     ];
     for (let round = 0; round < this.settings.maxToolRounds; round++) {
-      const reply = await chatCompletion(client, { model, messages, tools: FILE_TOOLS }, task.signal);
+      const reply = await chatCompletion(client, { model, messages, tools: FILE_TOOLS }, task.signal, task.usage);
       messages.push({
         role: 'assistant',
         content: reply.message.content,
@@ -219,6 +219,7 @@ export class OpenAiProvider implements Provider {
         tools: [CHOOSE_TOOL],
       },
       request.signal,
+      request.usage,
     );
     const call = reply.message.tool_calls.find((c) => c.function.name === CHOOSE_TOOL.function.name);
     if (call) {

@@ -1,6 +1,26 @@
 import type { LlmConfig, Route, SequenceItem, StepConfigEntry, SubAgentStep, TodoItem, OrchestratingStep, ValidationSchema } from '@planvas/shared';
 import type { TodoToolbox } from '../todo-task/todo-toolbox';
 
+/**
+ * One model call as the provider measured it. The engine adds where the call was made (step,
+ * iteration, todo, route) and records it as an `llm_usage` event (docs/api.md "Usage and cost").
+ */
+export interface ModelCall {
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens?: number;
+  reasoning_tokens?: number;
+  latency_ms: number;
+  /** Counts no model produced (the scripted provider derives them from text sizes). */
+  simulated: boolean;
+  /** The endpoint's reply had no `usage`: the tokens are unknown, not zero. */
+  usage_missing?: boolean;
+}
+
+/** Where a provider reports each model call it makes; absent when nobody records usage (provider unit tests). */
+export type UsageSink = (call: ModelCall) => void;
+
 /** One orchestrator turn of a todo_task step (docs/formats.md "Execution flow"). */
 export interface OrchestratorTurn {
   step: OrchestratingStep;
@@ -19,6 +39,7 @@ export interface OrchestratorTurn {
   llm: LlmConfig | undefined;
   config: StepConfigEntry | undefined;
   signal: AbortSignal;
+  usage?: UsageSink;
 }
 
 export interface OrchestratorDecision {
@@ -43,6 +64,7 @@ export interface AgentTask {
   workDir: string;
   llm: LlmConfig | undefined;
   signal: AbortSignal;
+  usage?: UsageSink;
   /**
    * Set when the agent runs one item of a message_sequence (or an agent step without routes):
    * the step alone does not say which item, which foreach iteration, or which scripts it stands
@@ -85,6 +107,7 @@ export interface ChoiceRequest {
   valueMiss?: BranchValueMiss;
   llm: LlmConfig | undefined;
   signal: AbortSignal;
+  usage?: UsageSink;
 }
 
 /** Why a value-driven branch (value_path / value_cases) could not pick its route by value. */

@@ -2,10 +2,19 @@ import { access } from 'node:fs/promises';
 import { clampedDepths, isLeafAt, normalizeTodoStatus, todoProgress, type TodoItem, type TodoTaskResponse } from '@planvas/shared';
 import { fileInside } from '../validation';
 import { stepText } from '../step-field-readers';
-import type { AgentResult, AgentTask, ChoiceRequest, ChoiceResult, OrchestratorDecision, OrchestratorTurn, Provider } from './provider';
+import type { AgentResult, AgentTask, ChoiceRequest, ChoiceResult, ModelCall, OrchestratorDecision, OrchestratorTurn, Provider } from './provider';
 import { writeScriptedOutputs } from './scripted-outputs';
 
 export const SCRIPTED_MODEL = 'scripted';
+
+/**
+ * The usage the scripted provider reports for a call: no model ran, so the counts are derived from
+ * the text sizes (about four characters a token, as for English with common tokenizers), the same
+ * for the same text on every run, and marked simulated.
+ */
+export function simulatedCall(read: string, written: string): ModelCall {
+  return { model: SCRIPTED_MODEL, input_tokens: Math.ceil(read.length / 4), output_tokens: Math.ceil(written.length / 4), latency_ms: 0, simulated: true };
+}
 
 /**
  * The default provider: deterministic, needs no model and no network. Its rules:
@@ -29,6 +38,14 @@ export class ScriptedProvider implements Provider {
   readonly name = 'scripted' as const;
 
   async orchestrate(turn: OrchestratorTurn): Promise<OrchestratorDecision> {
+    // What a model would have read: the objective, the step, the list as the turn found it, the routes.
+    const read = JSON.stringify([turn.objective, turn.step.description, turn.todos.list.todos, turn.routes.map((r) => [r.route_id, r.condition])]);
+    const decision = await this.decide(turn);
+    turn.usage?.(simulatedCall(read, JSON.stringify(decision.response)));
+    return decision;
+  }
+
+  private async decide(turn: OrchestratorTurn): Promise<OrchestratorDecision> {
     const { todos, routes } = turn;
     if (todos.list.todos.length === 0) this.plan(turn);
     // Status changes never change depths, so one pass over the depths serves the whole turn.
@@ -138,6 +155,18 @@ export class ScriptedProvider implements Provider {
   }
 
   async runAgent(task: AgentTask): Promise<AgentResult> {
+    const result = await this.work(task);
+    task.usage?.(simulatedCall([task.instructions, task.successCriteria, stepText(task.step, 'description')].join('\n'), result.summary));
+    return result;
+  }
+
+  async choose(request: ChoiceRequest): Promise<ChoiceResult> {
+    const choice = this.pick(request);
+    request.usage?.(simulatedCall(JSON.stringify([request.question, request.options]), `${choice.id} ${choice.reasoning}`));
+    return choice;
+  }
+
+  private async work(task: AgentTask): Promise<AgentResult> {
     const title = task.todo?.title ?? stepText(task.step, 'title') ?? task.step.id;
     const files = await writeScriptedOutputs(task.workDir, task.outputs, task.validation, {
       stepId: task.step.id,
@@ -148,7 +177,7 @@ export class ScriptedProvider implements Provider {
     return { summary: `${title}: done by ${who}${files.length > 0 ? `; wrote ${files.join(', ')}` : ''}`, files };
   }
 
-  async choose(request: ChoiceRequest): Promise<ChoiceResult> {
+  private pick(request: ChoiceRequest): ChoiceResult {
     if (request.kind === 'conditional' || request.kind === 'decision') {
       return { id: 'true', reasoning: 'Scripted rule: conditions and decisions evaluate to true.' };
     }

@@ -8,6 +8,7 @@ import { stepOutputs, stepText } from '../step-field-readers';
 import type { StepPosition } from '../step-position';
 import { emitStatus } from '../step-status-events';
 import { validateStep } from '../step-validation';
+import { usageSink } from '../usage-recording';
 
 /** The older orchestration step: the provider picks one of its routes, whose sub-agent then runs; then the step's validation. */
 export async function runOrchestrationStep(ctx: RunContext, node: FlowNode, position: StepPosition): Promise<string> {
@@ -42,6 +43,7 @@ export async function runOrchestrationStep(ctx: RunContext, node: FlowNode, posi
           workDir: ctx.paths.executionDir,
           llm: llmOf(ctx, sub.id, 'standard', step.id),
           signal,
+          usage: usageSink(ctx, { step_id: step.id, agent: 'sub_agent', route_id: route.route_id, sub_agent_step_id: sub.id }),
         }),
       { timeoutMs: ctx.options.subAgentTimeoutMs, signal: ctx.signal, onTimeout: () => new StepFailure('timeout', `sub-agent "${sub.id}" timed out`, step.id) },
     ).catch((error: unknown) => {

@@ -24,6 +24,7 @@ import { genericAgentPath, subAgentPath, type StepPosition } from '../step-posit
 import { TodoFile } from './todo-file';
 import { stepOutputs } from '../step-field-readers';
 import { TodoToolbox, toolContext } from './todo-toolbox';
+import { usageSink } from '../usage-recording';
 
 /** The fields of a route-selected event that the caller decides (the session adds the step and iteration). */
 export type DecisionFields = Partial<TodoTaskRouteSelected> & Pick<TodoTaskRouteSelected, 'next_action'>;
@@ -178,6 +179,14 @@ export class TodoTaskSession {
             workDir: this.ctx.paths.executionDir,
             llm: route ? llmOf(this.ctx, agentStep.id, 'standard', this.step.id) : llmOf(this.ctx, this.step.id),
             signal,
+            usage: usageSink(this.ctx, {
+              step_id: this.step.id,
+              agent: route ? 'sub_agent' : 'generic',
+              iteration: this.iteration,
+              todo_id: todoId,
+              route_id: route?.route_id ?? 'generic',
+              sub_agent_step_id: agentStep.id,
+            }),
           }),
         {
           timeoutMs: this.ctx.options.subAgentTimeoutMs,

@@ -22,6 +22,7 @@ import { TodoTaskSession } from './todo-task-session';
 import { messages } from '../../errors/messages';
 import { isSafeSegment } from '../../workspace/safe-path';
 import { join } from 'node:path';
+import { usageSink } from '../usage-recording';
 
 /**
  * The todo_task execution flow (docs/formats.md "Execution flow"): load or initialise todos.json, then orchestrator turns
@@ -115,6 +116,7 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
             llm,
             config,
             signal,
+            usage: usageSink(ctx, { step_id: step.id, agent: 'orchestrator', iteration: session.iteration }),
           }),
         {
           timeoutMs: ctx.options.orchestratorTimeoutMs,

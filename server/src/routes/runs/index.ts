@@ -3,15 +3,17 @@ import { learnCodeRoutes } from './learn-code-callback';
 import { runEventRoutes } from './run-events';
 import { runLifecycleRoutes } from './run-lifecycle';
 import { runStreamRoutes } from './run-stream';
+import { runUsageRoutes } from './run-usage';
 
 /**
  * Runs: start / list / cancel / answer / objective / branch / import, the event log and its SSE
- * stream, ingest for external runtimes, and the learn_code callback (docs/api.md "Runs"), over the
+ * stream, token usage and cost, ingest for external runtimes, and the learn_code callback (docs/api.md "Runs"), over the
  * run store and engine of plugins/runs.ts.
  */
 export const runRoutes: FastifyPluginAsync = async (app) => {
   await app.register(runLifecycleRoutes);
   await app.register(runEventRoutes);
   await app.register(runStreamRoutes);
+  await app.register(runUsageRoutes);
   await app.register(learnCodeRoutes);
 };
