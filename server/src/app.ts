@@ -18,6 +18,7 @@ import { runsPlugin, type RunsOptions } from './plugins/runs';
 import { runRoutes } from './routes/runs';
 import { settingsRoutes } from './routes/settings';
 import { viewRoutes } from './routes/view';
+import { breakpointRoutes } from './routes/breakpoints';
 import { layoutRoutes } from './routes/layout';
 import { workflowRoutes } from './routes/workflows';
 import { workflowManagementRoutes } from './routes/workflow-management';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(workflowRoutes);
   await app.register(documentRoutes);
   await app.register(viewRoutes);
+  await app.register(breakpointRoutes);
   await app.register(layoutRoutes);
   await app.register(settingsRoutes);
   await app.register(migrateRoutes);

@@ -6,6 +6,7 @@ import type { EngineOptions } from './engine-options';
 import type { InputGate } from './human-input';
 import type { ObjectiveChannel } from './objective-channel';
 import type { Provider } from './providers/provider';
+import type { RunDebugger } from './debugging/run-debugger';
 
 /** Todo state a branched run starts its todo_task step from ("continue from here"). */
 export interface RunSeed {
@@ -44,6 +45,8 @@ export interface RunContext {
   /** The scripted provider's pause between actions (no-op at paceMs 0). */
   pace(): Promise<void>;
   input: InputGate;
+  /** Breakpoints, budget and step mode (debugging/run-debugger.ts). */
+  debugger: RunDebugger;
   objectives: ObjectiveChannel;
   decisionLog: DecisionLogWriter;
   seed?: RunSeed;

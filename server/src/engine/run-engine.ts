@@ -3,11 +3,13 @@ import { cp } from 'node:fs/promises';
 import {
   asKnownStep,
   buildFlow,
+  type Breakpoint,
   readPlan,
   readStepConfig,
   todoStateAt,
   type EventEnvelope,
   type ExecutionProvider,
+  type ResumeBody,
   type RunSummary,
   type StartRunBody,
   type StepConfig,
@@ -23,6 +25,7 @@ import { readJsonFile } from '../workspace/json-file';
 import { isMissing } from '../workspace/safe-path';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine-options';
 import { executeRun, type RunOutcome } from './executor';
+import { RunDebugger, type Resumed } from './debugging/run-debugger';
 import { InputGate, type ParsedAnswer } from './human-input';
 import { ObjectiveChannel } from './objective-channel';
 import { sleep } from './pace';
@@ -44,8 +47,10 @@ export interface RunEngineOptions {
   redactPaths?: (text: string) => string;
   /** Where the server listens, for learn_code callbacks; undefined when it does not. */
   address?: () => { host: string; port: number } | undefined;
-  /** The workspace settings (preset and default LLM), read when a run starts. */
+  /** The workspace settings (preset and default LLM, pricing), read when a run starts. */
   settings?: () => WorkspaceSettings;
+  /** The workflow's saved breakpoints, read when a run starts. */
+  breakpoints?: (workflowId: string) => ReadonlyArray<Breakpoint>;
 }
 
 interface ActiveRun {
@@ -132,6 +137,7 @@ export class RunEngine {
     }
 
     const abort = new AbortController();
+    const llmSettings = this.options.settings?.() ?? {};
     const engineOptions: EngineOptions = {
       ...DEFAULT_ENGINE_OPTIONS,
       ...this.options.defaults,
@@ -148,7 +154,7 @@ export class RunEngine {
       plan: planRead.plan,
       flow,
       stepConfig,
-      llmSettings: this.options.settings?.() ?? {},
+      llmSettings,
       paths,
       provider,
       options: engineOptions,
@@ -176,6 +182,12 @@ export class RunEngine {
       now: () => new Date().toISOString(),
       pace: () => sleep(engineOptions.paceMs, abort.signal),
       input: new InputGate(),
+      debugger: new RunDebugger(
+        [...(this.options.breakpoints?.(files.id) ?? []), ...(body.breakpoints ?? [])],
+        body.budget,
+        llmSettings.pricing ?? [],
+        providerName,
+      ),
       objectives: new ObjectiveChannel(),
       decisionLog: new DecisionLogWriter(paths.workflowDir, paths.runDir, paths.root),
       ...(seed ? { seed } : {}),
@@ -273,6 +285,23 @@ export class RunEngine {
         : new Conflict('not_waiting', runMessages.notWaiting(runId));
     }
     return run.ctx.input.answer(runId, raw);
+  }
+
+  /**
+   * Resumes a paused run (POST /api/runs/:runId/resume); Conflict when it is not paused here.
+   * Answers once the run has recorded that it goes on.
+   */
+  async resume(runId: string, body: ResumeBody): Promise<Resumed> {
+    const summary = this.options.runs.require(runId);
+    const run = this.active.get(runId);
+    if (!run) {
+      throw summary.provider === 'external' || summary.provider === 'import'
+        ? new Conflict('not_engine_run', runMessages.notEngineRun(runId))
+        : new Conflict('not_paused', runMessages.notPaused(runId));
+    }
+    const { resumed, recorded } = run.ctx.debugger.resume(runId, body);
+    await recorded;
+    return resumed;
   }
 
   /** Records an objective edit as an event; a run this engine drives also applies it from its next turn. */

@@ -7,8 +7,12 @@ export type CallSite = Pick<LlmUsage, 'step_id' | 'agent'> & { iteration?: numbe
 
 /**
  * The sink a provider reports its model calls to for one request: each call becomes an
- * `llm_usage` event of the run, with the call site and the provider's name (docs/api.md "Usage and cost").
+ * `llm_usage` event of the run, with the call site and the provider's name (docs/api.md "Usage and
+ * cost"), and counts towards the run's budget.
  */
 export function usageSink(ctx: RunContext, site: CallSite): UsageSink {
-  return (call) => ctx.emit({ type: 'llm_usage', data: { ...site, provider: ctx.provider.name, ...call } });
+  return (call) => {
+    ctx.emit({ type: 'llm_usage', data: { ...site, provider: ctx.provider.name, ...call } });
+    ctx.debugger.noteUsage(call);
+  };
 }

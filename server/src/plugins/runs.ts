@@ -9,6 +9,8 @@ import { viewerRegistryOf, type SseLimits, type ViewerRegistry } from '../http/s
 import { RunStore } from '../runs/run-store';
 import { WorkflowManagement } from '../runs/workflow-management';
 import { knownServerFolders, serverPathRedactor } from './server-path-redaction';
+import { ownEntry } from '../state/own-keys';
+import { Breakpoints } from '@planvas/shared';
 
 export interface RunsOptions {
   /** Provider factory (tests inject failing or slow providers). */
@@ -62,6 +64,8 @@ export const runsPlugin = fp(
       ...(options.engine ? { defaults: options.engine } : {}),
       address: () => listeningAddress(app),
       settings: () => app.state.read().settings,
+      // Read back through the schema: a hand-edited state file must not stop a run from starting.
+      breakpoints: (workflowId) => Breakpoints.safeParse(ownEntry(app.state.read().breakpoints, workflowId) ?? []).data ?? [],
       redactPaths: serverPathRedactor(knownServerFolders({ workspaceRoot: app.planvas.workspaceRoot, dataDir: app.planvas.dataDir })),
     });
     const heartbeatMs = resolveHeartbeatMs(options.heartbeatMs);

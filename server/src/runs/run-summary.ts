@@ -6,6 +6,7 @@ import {
   type EventEnvelope,
   type HumanInputRequested,
   type RunState,
+  type RunStatusChanged,
   type RunSummary,
 } from '@planvas/shared';
 
@@ -85,6 +86,7 @@ function stateOfRow(row: RunSummary): RunState {
     statusReason: row.error ?? null,
     endedAt: row.endedAt ?? null,
     waitingInput: question,
+    pause: row.paused ? pauseEventOf(row.paused) : null,
     currentStepId: row.currentStepId ?? null,
     iteration: row.iteration ?? null,
   };
@@ -93,7 +95,15 @@ function stateOfRow(row: RunSummary): RunState {
 function rowOfState(base: RunSummary, state: RunState, lastSeqNoted: number, todos: RunSummary['todos']): RunSummary {
   const status = state.status ?? base.status;
   const ended = isFinalRunStatus(status);
-  const { endedAt: _endedAt, error: _error, currentStepId: _currentStepId, waitingInput: _waitingInput, iteration: _iteration, ...facts } = base;
+  const {
+    endedAt: _endedAt,
+    error: _error,
+    currentStepId: _currentStepId,
+    waitingInput: _waitingInput,
+    paused: _paused,
+    iteration: _iteration,
+    ...facts
+  } = base;
   const waiting = state.waitingInput;
   const error = ended && status !== 'completed' && state.statusReason !== null ? state.statusReason : base.error;
   return {
@@ -115,5 +125,29 @@ function rowOfState(base: RunSummary, state: RunState, lastSeqNoted: number, tod
           },
         }
       : {}),
+    ...(state.pause ? { paused: pausedOf(state.pause) } : {}),
+  };
+}
+
+/** The row's `paused` from the run_status that paused the run. */
+function pausedOf(event: RunStatusChanged): NonNullable<RunSummary['paused']> {
+  return {
+    on: event.breakpoint?.on ?? 'step',
+    ...(event.step_id ? { stepId: event.step_id } : {}),
+    ...(typeof event.iteration === 'number' ? { iteration: event.iteration } : {}),
+    ...(event.pending ? { pending: event.pending } : {}),
+    ...(event.reason ? { reason: event.reason } : {}),
+  };
+}
+
+/** And back: the fold's state of a paused row, so later events apply on top of it. */
+function pauseEventOf(paused: NonNullable<RunSummary['paused']>): RunStatusChanged {
+  return {
+    status: 'paused',
+    breakpoint: { on: paused.on },
+    ...(paused.stepId ? { step_id: paused.stepId } : {}),
+    ...(paused.iteration !== undefined ? { iteration: paused.iteration } : {}),
+    ...(paused.pending ? { pending: paused.pending as RunStatusChanged['pending'] } : {}),
+    ...(paused.reason ? { reason: paused.reason } : {}),
   };
 }

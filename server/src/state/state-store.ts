@@ -1,11 +1,11 @@
 import { rename } from 'node:fs/promises';
 import type { Low } from 'lowdb';
-import type { LegacyPromotion, RunSummary, ViewSettings, WorkspaceSettings } from '@planvas/shared';
+import type { Breakpoint, LegacyPromotion, RunSummary, ViewSettings, WorkspaceSettings } from '@planvas/shared';
 import { openLowFile } from './low-file';
 
 /**
  * planvas' own state, kept in its data folder and never in the user's plan.json: view settings
- * per workflow, workspace-wide settings, the run index, and which legacy inner ids a flattening
+ * per workflow, breakpoints per workflow, workspace-wide settings, the run index, and which legacy inner ids a flattening
  * save has already removed from a plan (so step_config entries under those ids are still
  * recognised as "merge into the outer step" rather than "remove").
  */
@@ -15,12 +15,14 @@ export interface StateData {
   settings: WorkspaceSettings;
   runs: Record<string, RunSummary>;
   legacyPromotions: Record<string, LegacyPromotion[]>;
+  /** Breakpoints a user set on a workflow's canvas; every run of it pauses there (never in plan.json). */
+  breakpoints: Record<string, Breakpoint[]>;
 }
 
 export const STATE_FILE_NAME = 'state.json';
 
 function emptyState(): StateData {
-  return { version: 1, views: {}, settings: {}, runs: {}, legacyPromotions: {} };
+  return { version: 1, views: {}, settings: {}, runs: {}, legacyPromotions: {}, breakpoints: {} };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -35,6 +37,7 @@ function normalise(raw: unknown): StateData {
     settings: isRecord(raw.settings) ? (raw.settings as StateData['settings']) : base.settings,
     runs: isRecord(raw.runs) ? (raw.runs as StateData['runs']) : base.runs,
     legacyPromotions: isRecord(raw.legacyPromotions) ? (raw.legacyPromotions as StateData['legacyPromotions']) : base.legacyPromotions,
+    breakpoints: isRecord(raw.breakpoints) ? (raw.breakpoints as StateData['breakpoints']) : base.breakpoints,
   };
 }
 

@@ -24,6 +24,7 @@ describe('event envelopes', () => {
         'sequence_item',
         'crew_call',
         'llm_usage',
+        'decision_overridden',
         'validation_result',
         'learning_recorded',
         'learn_code_result',

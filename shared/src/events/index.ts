@@ -10,4 +10,5 @@ export * from './ingest';
 export * from './envelopes';
 export * from './run-state';
 export * from './usage-schema';
+export * from './debugging';
 export * from './usage-summary';

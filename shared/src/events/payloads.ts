@@ -3,6 +3,7 @@ import { optional } from '../plan/common';
 import { TodoItem, TodoSummary } from '../todos/schema';
 import { RunStatus } from './run';
 import { RecordedDecisionFields, TodoTaskResponseFields } from './todo-task-response';
+import { DecisionOverridden, PauseFields } from './debugging';
 import { LlmUsage } from './usage-schema';
 
 /**
@@ -135,6 +136,7 @@ export const RunStatusChanged = z.looseObject({
   provider: optional(z.string()),
   /** Set on the first event of a branched run. */
   parent: optional(z.object({ run_id: z.string(), iteration: z.number().int().nonnegative(), step_id: optional(z.string()) })),
+  ...PauseFields,
 });
 export type RunStatusChanged = z.infer<typeof RunStatusChanged>;
 
@@ -330,6 +332,7 @@ export const EVENT_SCHEMAS = {
   branch_value: BranchValuePicked,
   crew_call: CrewCallSimulated,
   llm_usage: LlmUsage,
+  decision_overridden: DecisionOverridden,
 } as const;
 export type KnownEventType = keyof typeof EVENT_SCHEMAS;
 export type EventPayloads = { [K in KnownEventType]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Breakpoints, RunBudget } from './debugging';
 import { ExecutionProvider } from './run';
 
 /** Bodies of the runs API (docs/api.md "Runs"). Strict: a misspelt field is an error, not ignored. */
@@ -21,6 +22,10 @@ export const StartRunBody = z.strictObject({
   from: BranchFrom.optional(),
   /** learn_code `fast_path_only`: no orchestrator fallback, a failing script is a hard error. */
   fastPathOnly: z.boolean().optional(),
+  /** Where the run pauses, besides the workflow's saved breakpoints (docs/api.md "Breakpoints and step mode"). */
+  breakpoints: Breakpoints.optional(),
+  /** Crossing it pauses the run once (cost needs the workspace pricing). */
+  budget: RunBudget.optional(),
 });
 export type StartRunBody = z.infer<typeof StartRunBody>;
 

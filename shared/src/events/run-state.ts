@@ -1,7 +1,7 @@
 import { todoProgress } from '../todos/progress';
 import type { TodoItem, TodoSummary } from '../todos/schema';
 import { knownEvent, type KnownEvent, type PlanvasEvent } from './envelopes';
-import type { HumanInputRequested, StepStatus, StepStatusChanged, TodoSnapshotDelta, TodoTaskStepCompleted } from './payloads';
+import type { HumanInputRequested, RunStatusChanged, StepStatus, StepStatusChanged, TodoSnapshotDelta, TodoTaskStepCompleted } from './payloads';
 import { RunStatus, isFinalRunStatus } from './run';
 
 /**
@@ -46,6 +46,8 @@ export type RunState = {
   endedAt: string | null;
   /** The question the run waits on (its human_input_requested payload) until answered or the run goes on. */
   waitingInput: HumanInputRequested | null;
+  /** While the run is paused: the `run_status` that paused it (breakpoint, step, iteration, pending decision). */
+  pause: RunStatusChanged | null;
   /** The top-level step that started running last; null once the run has ended. */
   currentStepId: string | null;
   /** Latest todo_task iteration seen in the run, any step (null before the first decision or snapshot). */
@@ -67,6 +69,7 @@ export const EMPTY_RUN_STATE: RunState = {
   statusReason: null,
   endedAt: null,
   waitingInput: null,
+  pause: null,
   currentStepId: null,
   iteration: null,
   stepStatuses: {},
@@ -170,6 +173,7 @@ class Draft {
   statusReason: RunState['statusReason'];
   endedAt: RunState['endedAt'];
   waitingInput: RunState['waitingInput'];
+  pause: RunState['pause'];
   currentStepId: RunState['currentStepId'];
   iteration: RunState['iteration'];
   stepStatuses: Record<string, StepStatus>;
@@ -187,6 +191,7 @@ class Draft {
     this.statusReason = state.statusReason;
     this.endedAt = state.endedAt;
     this.waitingInput = state.waitingInput;
+    this.pause = state.pause;
     this.currentStepId = state.currentStepId;
     this.iteration = state.iteration;
     this.stepStatuses = state.stepStatuses as Record<string, StepStatus>;
@@ -248,6 +253,7 @@ class Draft {
     this.status = status;
     this.statusReason = typeof data.reason === 'string' ? data.reason : null;
     if (status !== 'waiting_input') this.waitingInput = null;
+    this.pause = status === 'paused' ? data : null;
     if (isFinalRunStatus(status)) {
       this.endedAt = timestamp;
       this.currentStepId = null;
@@ -366,6 +372,7 @@ class Draft {
       statusReason: this.statusReason,
       endedAt: this.endedAt,
       waitingInput: this.waitingInput,
+      pause: this.pause,
       currentStepId: this.currentStepId,
       iteration: this.iteration,
       stepStatuses: this.stepStatuses,

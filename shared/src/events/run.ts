@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const RunStatus = z.enum(['running', 'waiting_input', 'completed', 'failed', 'cancelled']);
+/** `paused`: stopped at a breakpoint, a budget or in step mode until POST /api/runs/:runId/resume. */
+export const RunStatus = z.enum(['running', 'waiting_input', 'paused', 'completed', 'failed', 'cancelled']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 /** Statuses after which a run never changes again. */
@@ -37,6 +38,16 @@ export const RunSummary = z.object({
   iteration: z.number().int().nonnegative().optional(),
   /** The question the run waits on while `status` is `waiting_input`. */
   waitingInput: z.object({ stepId: z.string(), question: z.string(), responseType: z.string().optional(), options: z.array(z.string()).optional() }).optional(),
+  /** Where the run is paused while `status` is `paused`: the breakpoint that stopped it and what it was about to do. */
+  paused: z
+    .object({
+      on: z.string(),
+      stepId: z.string().optional(),
+      iteration: z.number().int().optional(),
+      pending: z.record(z.string(), z.unknown()).optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
   /** For imported runs: the decision-log file read. */
   importedFrom: z.string().optional(),
 });

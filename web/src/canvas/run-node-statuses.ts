@@ -15,6 +15,7 @@ const ENDED_NOTES: Record<RunStatus, string> = {
   cancelled: 'the run was cancelled before reaching it',
   running: '',
   waiting_input: '',
+  paused: '',
 };
 const NOT_TAKEN_NOTE = 'not on the path this run took';
 

@@ -6,6 +6,7 @@ import { useRunStore } from './use-run-store';
 const STATUS_TEXT: Record<RunStatus, string> = {
   running: 'Running',
   waiting_input: 'Waiting for input',
+  paused: 'Paused',
   completed: 'Completed',
   failed: 'Failed',
   cancelled: 'Cancelled',

@@ -23,6 +23,7 @@ import { messages } from '../../errors/messages';
 import { isSafeSegment } from '../../workspace/safe-path';
 import { join } from 'node:path';
 import { usageSink } from '../usage-recording';
+import { pauseAt } from '../debugging/pause';
 
 /**
  * The todo_task execution flow (docs/formats.md "Execution flow"): load or initialise todos.json, then orchestrator turns
@@ -93,10 +94,13 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
     }
     turns++;
     session.iteration++;
+    await pauseAt(ctx, { on: 'before_turn', stepId: step.id, iteration: session.iteration });
+    // After the pause: an objective edited while paused applies to this turn.
     session.applyObjectiveEdit();
     emitStatus(ctx, step, position, 'orchestrating', { iteration: session.iteration });
     await ctx.pace();
 
+    const known = new Set(session.list.todos.map((t) => t.id));
     const toolbox = session.toolbox();
     let decision;
     try {
@@ -132,6 +136,8 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
       throw new StepFailure('provider', `orchestrator turn ${session.iteration} failed: ${errorMessage(error)}`, step.id);
     }
     session.commit(toolbox.list);
+    const created = session.list.todos.filter((t) => !known.has(t.id)).map((t) => t.title);
+    if (created.length > 0) await pauseAt(ctx, { on: 'todo_created', stepId: step.id, iteration: session.iteration, titles: created });
 
     const parsed = TodoTaskResponse.safeParse(decision.response);
     if (!parsed.success) {
@@ -139,8 +145,23 @@ async function runSession(ctx: RunContext, session: TodoTaskSession): Promise<st
       const problems = issuesToDetails(parsed.error.issues).map((d) => `${d.path}: ${d.message}`);
       throw new StepFailure('provider', `orchestrator turn ${session.iteration} returned a malformed TodoTaskResponse (${problems.join('; ')})`, step.id);
     }
-    const response = parsed.data;
-    const delegation = response.next_action === 'delegate' ? resolveDelegation(session, response, genericEnabled) : undefined;
+    let response = parsed.data;
+    let delegation = response.next_action === 'delegate' ? resolveDelegation(session, response, genericEnabled) : undefined;
+    if (delegation) {
+      const resumed = await pauseAt(ctx, {
+        on: 'before_delegate',
+        stepId: step.id,
+        iteration: session.iteration,
+        routeId: delegation.route?.route_id ?? 'generic',
+        pending: response,
+        refuse: (changed) => refusalOf(session, changed, genericEnabled),
+      });
+      if (resumed?.decision) {
+        recordOverride(ctx, step.id, session.iteration, response, resumed.decision);
+        response = resumed.decision;
+        delegation = response.next_action === 'delegate' ? resolveDelegation(session, response, genericEnabled) : undefined;
+      }
+    }
     session.recordDecision({
       ...response,
       next_action: response.next_action,
@@ -195,11 +216,34 @@ function resolveDelegation(session: TodoTaskSession, response: TodoTaskResponse,
   return { route, todoId, todoTitle: todo.title };
 }
 
+/** Why a decision the user changed cannot be carried out (resolveDelegation's checks, as words), or undefined. */
+function refusalOf(session: TodoTaskSession, decision: TodoTaskResponse, genericEnabled: boolean): string | undefined {
+  if (decision.next_action !== 'delegate') return undefined;
+  const todoId = decision.todo_id_to_execute ?? '';
+  if (!session.list.todos.some((t) => t.id === todoId)) return `todo "${todoId}" is not in the todo list`;
+  if (decision.use_generic_agent) return genericEnabled ? undefined : `step "${session.step.id}" does not enable the generic agent`;
+  return session.routes.some((r) => r.route_id === decision.selected_route_id)
+    ? undefined
+    : `step "${session.step.id}" has no route "${decision.selected_route_id}"`;
+}
+
+/** `decision_overridden`: the decision before and after the user's change, and which fields changed. */
+function recordOverride(ctx: RunContext, stepId: string, iteration: number, before: TodoTaskResponse, after: TodoTaskResponse): void {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof TodoTaskResponse>;
+  const changed = [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).map(String);
+  ctx.emit({ type: 'decision_overridden', data: { step_id: stepId, iteration, before, after, changed } });
+}
+
 /** Validation, learnings for predefined routes, and the step-completed event. */
 async function finish(ctx: RunContext, session: TodoTaskSession, reason: string): Promise<string> {
   const { step, position } = session;
   await session.file.flush();
-  await validateStep(ctx, step, position);
+  await validateStep(ctx, step, position).catch(async (error: unknown) => {
+    // The step fails either way; the pause lets the user look at its files and todos first.
+    if (error instanceof StepFailure && error.kind === 'validation')
+      await pauseAt(ctx, { on: 'validation_failed', stepId: step.id, iteration: session.iteration, reason: error.message });
+    throw error;
+  });
   const byRoute = new Map<string, typeof session.delegations>();
   for (const d of session.delegations) {
     if (!d.route?.sub_agent_step) continue;

@@ -1,4 +1,4 @@
-import { CreateExternalRunBody, HumanInputBody, ImportRunBody, ObjectiveBody, StartRunBody, todoStateAt } from '@planvas/shared';
+import { CreateExternalRunBody, HumanInputBody, ImportRunBody, ObjectiveBody, ResumeBody, StartRunBody, todoStateAt } from '@planvas/shared';
 import { InvalidInput, NotFound } from '../../errors/domain-errors';
 import type { ZodRoutes } from '../../plugins/zod-route-schemas';
 import { importDecisionLog } from '../../runs/decision-log-import';
@@ -58,6 +58,16 @@ export const runLifecycleRoutes: ZodRoutes = async (app) => {
     const parsed = runEngine.answer(request.params.runId, request.body.answer);
     return { run: runs.require(request.params.runId), answer: parsed.answer, handle: parsed.handle };
   });
+
+  /** Resumes a run paused at a breakpoint, a budget or a step; `step` runs one orchestrator turn and pauses again. */
+  app.post(
+    '/api/runs/:runId/resume',
+    { schema: { params: RunParams, body: ResumeBody }, config: { bodyName: 'resume request', bodyWhenAbsent: {} } },
+    async (request) => {
+      const resumed = await runEngine.resume(request.params.runId, request.body);
+      return { run: runs.require(request.params.runId), mode: resumed.mode, overridden: resumed.decision !== undefined };
+    },
+  );
 
   app.put('/api/runs/:runId/objective', { schema: { params: RunParams, body: ObjectiveBody }, config: { bodyName: 'objective' } }, async (request) => {
     const body = request.body;
