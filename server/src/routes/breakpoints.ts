@@ -16,13 +16,17 @@ export const breakpointRoutes: ZodRoutes = async (app) => {
     return { breakpoints: ownEntry(app.state.read().breakpoints, id) ?? [] };
   });
 
-  app.put('/api/workflows/:id/breakpoints', { schema: { params: WorkflowParams, body: BreakpointsBody }, config: { bodyName: 'breakpoints' } }, async (request) => {
-    const { breakpoints } = request.body;
-    const { id } = await app.workspace.locate(request.params.id);
-    await app.state.update((draft) => {
-      if (breakpoints.length > 0) putEntry(draft.breakpoints, id, breakpoints);
-      else delete draft.breakpoints[id];
-    });
-    return { breakpoints };
-  });
+  app.put(
+    '/api/workflows/:id/breakpoints',
+    { schema: { params: WorkflowParams, body: BreakpointsBody }, config: { bodyName: 'breakpoints' } },
+    async (request) => {
+      const { breakpoints } = request.body;
+      const { id } = await app.workspace.locate(request.params.id);
+      await app.state.update((draft) => {
+        if (breakpoints.length > 0) putEntry(draft.breakpoints, id, breakpoints);
+        else delete draft.breakpoints[id];
+      });
+      return { breakpoints };
+    },
+  );
 };
