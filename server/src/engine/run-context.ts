@@ -7,6 +7,7 @@ import type { InputGate } from './human-input';
 import type { ObjectiveChannel } from './objective-channel';
 import type { Provider } from './providers/provider';
 import type { RunDebugger } from './debugging/run-debugger';
+import type { ForkEdits } from '@planvas/shared';
 
 /** Todo state a branched run starts its todo_task step from ("continue from here"). */
 export interface RunSeed {
@@ -17,6 +18,8 @@ export interface RunSeed {
   from: { runId: string; iteration: number };
   /** Steps the parent had completed by that snapshot: the branch starts them as completed (carried over), not pending. */
   carriedOver: readonly string[];
+  /** What the user changed in the snapshot before the fork started (the seeded snapshot records it). */
+  edits?: ForkEdits;
 }
 
 /** A call from a learn_code script: `POST ${MCP_API_URL}/tools/custom/call_sub_agent`. */

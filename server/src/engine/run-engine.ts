@@ -3,6 +3,7 @@ import { cp } from 'node:fs/promises';
 import {
   asKnownStep,
   buildFlow,
+  forkEdits,
   type Breakpoint,
   readPlan,
   readStepConfig,
@@ -57,6 +58,18 @@ interface ActiveRun {
   ctx: RunContext;
   abort: AbortController;
   done: Promise<RunOutcome>;
+}
+
+/** The seed as the user edited it in the "continue from here" dialog (todos, objective), with what changed. */
+function withEdits(seed: RunSeed, from: NonNullable<StartRunBody['from']>): RunSeed {
+  if (from.todos === undefined && from.objective === undefined) return seed;
+  const list = {
+    ...seed.list,
+    ...(from.todos !== undefined ? { todos: from.todos } : {}),
+    ...(from.objective !== undefined ? { objective: from.objective } : {}),
+  };
+  const edits = forkEdits(seed.list, list);
+  return { ...seed, list, ...(edits ? { edits } : {}) };
 }
 
 /** The event with its `message` and `reason` texts (the words the engine writes from errors) redacted. */
@@ -117,7 +130,7 @@ export class RunEngine {
       const parent = this.options.runs.require(body.from.runId);
       if (parent.workflowId !== files.id)
         throw new InvalidInput('branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
-      seed = await this.seedFrom(parent, body.from.iteration, body.from.stepId);
+      seed = withEdits(await this.seedFrom(parent, body.from.iteration, body.from.stepId), body.from);
       const step = flow.nodes.get(seed.stepId)?.step;
       if (!step || asKnownStep(step)?.type !== 'todo_task') throw new Conflict('branch_step_gone', runMessages.branchStepGone(seed.stepId));
       parentPaths = await this.options.runs.paths(parent.id);

@@ -80,3 +80,15 @@ export const ResumeBody = z.strictObject({
   decision: DecisionOverride.optional(),
 });
 export type ResumeBody = z.infer<typeof ResumeBody>;
+
+/** What a fork's user changed in the state it starts from, against the parent's snapshot. */
+export const ForkEdits = z.object({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  /** Ids whose item changed (title, status, depth, …). */
+  changed: z.array(z.string()),
+  /** The kept todos are in another order. */
+  reordered: z.boolean(),
+  objective: optional(z.object({ before: z.string().nullable(), after: z.string() })),
+});
+export type ForkEdits = z.infer<typeof ForkEdits>;

@@ -11,4 +11,5 @@ export * from './envelopes';
 export * from './run-state';
 export * from './usage-schema';
 export * from './debugging';
+export * from './fork-edits';
 export * from './usage-summary';

@@ -3,7 +3,7 @@ import { optional } from '../plan/common';
 import { TodoItem, TodoSummary } from '../todos/schema';
 import { RunStatus } from './run';
 import { RecordedDecisionFields, TodoTaskResponseFields } from './todo-task-response';
-import { DecisionOverridden, PauseFields } from './debugging';
+import { DecisionOverridden, ForkEdits, PauseFields } from './debugging';
 import { LlmUsage } from './usage-schema';
 
 /**
@@ -172,6 +172,8 @@ export const TodoSnapshot = z
     /** Why this snapshot exists besides the end of a turn: `initial`, `resumed`, `seeded`, `learn_code_fallback`. */
     reason: optional(z.string()),
     seeded_from: optional(z.object({ run_id: z.string(), iteration: z.number().int().nonnegative() })),
+    /** A branch started from an edited state ("continue from here" with changes): what the user changed. */
+    edited: optional(ForkEdits),
     todos: optional(z.array(TodoItem)),
     delta: optional(TodoSnapshotDelta),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Breakpoints, RunBudget } from './debugging';
+import { TodoItem } from '../todos/schema';
 import { ExecutionProvider } from './run';
 
 /** Bodies of the runs API (docs/api.md "Runs"). Strict: a misspelt field is an error, not ignored. */
@@ -13,6 +14,20 @@ export const BranchFrom = z.strictObject({
   iteration: z.number().int().nonnegative(),
   /** The todo_task step; needed only when the parent run has several. */
   stepId: z.string().min(1).optional(),
+  /** The todo list to start from instead of the snapshot's (edited in the "continue from here" dialog); ids unique. */
+  todos: z
+    .array(TodoItem)
+    .max(10_000)
+    .superRefine((todos, ctx) => {
+      const seen = new Set<string>();
+      todos.forEach((todo, index) => {
+        if (seen.has(todo.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `todo id "${todo.id}" is used twice` });
+        seen.add(todo.id);
+      });
+    })
+    .optional(),
+  /** The objective to start from instead of the snapshot's. */
+  objective: z.string().max(20_000).optional(),
 });
 export type BranchFrom = z.infer<typeof BranchFrom>;
 

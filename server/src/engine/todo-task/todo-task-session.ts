@@ -102,7 +102,7 @@ export class TodoTaskSession {
     this.file.save(this.list);
   }
 
-  snapshot(reason?: string, extra: Pick<TodoSnapshot, 'seeded_from'> = {}): void {
+  snapshot(reason?: string, extra: Pick<TodoSnapshot, 'seeded_from' | 'edited'> = {}): void {
     this.ctx.emit({
       type: 'todo_snapshot',
       data: {

@@ -54,7 +54,7 @@ async function openSession(ctx: RunContext, step: OrchestratingStep, position: S
     ctx.seed = undefined;
     const session = new TodoTaskSession(ctx, step, position, { list: withSummary({ ...seed.list, step_id: step.id }), iteration: seed.iteration });
     session.file.save(session.list);
-    session.snapshot('seeded', { seeded_from: { run_id: seed.from.runId, iteration: seed.from.iteration } });
+    session.snapshot('seeded', { seeded_from: { run_id: seed.from.runId, iteration: seed.from.iteration }, ...(seed.edits ? { edited: seed.edits } : {}) });
     return session;
   }
   const probe = new TodoTaskSession(ctx, step, position, { list: emptyTodoList(step.id), iteration: 0 });
