@@ -41,7 +41,7 @@ export async function executionFilePath(dir: string, fileName: string): Promise<
 const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
 /** Writes `text` at a path from executionFilePath, creating its folders. */
-export async function writeExecutionFile(path: string, text: string): Promise<void> {
+export async function writeExecutionFile(path: string, text: string | Buffer): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text, { flag: WRITE_NO_FOLLOW });
 }

@@ -8,6 +8,7 @@ import type { ObjectiveChannel } from './objective-channel';
 import type { Provider } from './providers/provider';
 import type { RunDebugger } from './debugging/run-debugger';
 import type { ForkEdits } from '@planvas/shared';
+import type { ReplayRecording } from './replay/replay-recording';
 
 /** Todo state a branched run starts its todo_task step from ("continue from here"). */
 export interface RunSeed {
@@ -48,6 +49,8 @@ export interface RunContext {
   /** The scripted provider's pause between actions (no-op at paceMs 0). */
   pace(): Promise<void>;
   input: InputGate;
+  /** A replay's recording of an earlier run: pinned delegations reuse its results (replay/replay-recording.ts). */
+  replay?: ReplayRecording;
   /** Breakpoints, budget and step mode (debugging/run-debugger.ts). */
   debugger: RunDebugger;
   objectives: ObjectiveChannel;

@@ -27,6 +27,7 @@ import { isMissing } from '../workspace/safe-path';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine-options';
 import { executeRun, type RunOutcome } from './executor';
 import { RunDebugger, type Resumed } from './debugging/run-debugger';
+import { ReplayRecording } from './replay/replay-recording';
 import { InputGate, type ParsedAnswer } from './human-input';
 import { ObjectiveChannel } from './objective-channel';
 import { sleep } from './pace';
@@ -136,6 +137,17 @@ export class RunEngine {
       parentPaths = await this.options.runs.paths(parent.id);
     }
 
+    let replay: ReplayRecording | undefined;
+    if (body.replay) {
+      const recorded = this.options.runs.require(body.replay.runId);
+      if (recorded.workflowId !== files.id)
+        throw new InvalidInput('replay_other_workflow', runMessages.replayOtherWorkflow(recorded.id), [
+          { path: '$.replay.runId', message: 'another workflow' },
+        ]);
+      const recordedPaths = await this.options.runs.paths(recorded.id);
+      replay = ReplayRecording.fromEvents(await this.options.runs.events(recorded.id), body.replay, recordedPaths.executionDir);
+    }
+
     const summary = await this.options.runs.create({
       workflowId: files.id,
       provider: providerName,
@@ -204,6 +216,7 @@ export class RunEngine {
       objectives: new ObjectiveChannel(),
       decisionLog: new DecisionLogWriter(paths.workflowDir, paths.runDir, paths.root),
       ...(seed ? { seed } : {}),
+      ...(replay ? { replay } : {}),
       openLearnCodeEndpoint: (handler) => this.openLearnCodeEndpoint(runId, handler),
     };
     ctx.emit({

@@ -18,6 +18,7 @@ export const runMessages = {
   branchNoSnapshot: (runId: string, iteration: number) => `Run ${quote(runId)} has no todo snapshot at iteration ${iteration}`,
   branchAmbiguousStep: (runId: string, steps: string[]) =>
     `Run ${quote(runId)} has snapshots of several todo_task steps (${steps.join(', ')}); say which with from.stepId`,
+  replayOtherWorkflow: (id: string) => `Run ${quote(id)} is a run of another workflow; a replay reuses results of a run of the same workflow`,
   branchOtherWorkflow: (runId: string) => `Run ${quote(runId)} belongs to another workflow`,
   branchStepGone: (stepId: string) => `Step ${quote(stepId)} is no longer a todo_task step of the plan`,
   decisionLogMissing: (stepId: string) => `There is no logs/${stepId}/todo-task-execution.json in this workflow`,

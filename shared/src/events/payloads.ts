@@ -125,6 +125,8 @@ export const StepStatusChanged = z.looseObject({
   reason: optional(z.string()),
   /** On a branched run's first statuses: the step completed in this run (the parent) before the branch point, and is not run again. */
   carried_over_from: optional(z.string()),
+  /** A sub-agent whose result was reused from a recorded run (a replay's pinned delegation): no model was called. */
+  replayed: optional(z.boolean()),
 });
 export type StepStatusChanged = z.infer<typeof StepStatusChanged>;
 
@@ -252,6 +254,7 @@ export type LearnCodeResult = z.infer<typeof LearnCodeResult>;
 
 export const RunErrorKind = z.enum([
   'sub_agent',
+  'replay_diverged',
   'timeout',
   'provider',
   'learn_code',

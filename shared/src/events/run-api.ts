@@ -31,6 +31,20 @@ export const BranchFrom = z.strictObject({
 });
 export type BranchFrom = z.infer<typeof BranchFrom>;
 
+/** A pin: a todo of the recorded run (its id there), a route (`generic` for the generic agent), or both. */
+export const ReplayPin = z
+  .strictObject({ todoId: z.string().min(1).optional(), routeId: z.string().min(1).optional() })
+  .refine((pin) => pin.todoId !== undefined || pin.routeId !== undefined, { message: 'a pin names a todoId, a routeId or both' });
+export type ReplayPin = z.infer<typeof ReplayPin>;
+
+export const ReplayRequest = z.strictObject({
+  runId: z.string().min(1),
+  pin: z.union([z.literal('all'), z.array(ReplayPin).min(1).max(1000)]),
+  /** Fail the run where it diverges from the recording, instead of running that delegation live. */
+  strict: z.boolean().optional(),
+});
+export type ReplayRequest = z.infer<typeof ReplayRequest>;
+
 export const StartRunBody = z.strictObject({
   provider: ExecutionProvider.optional(),
   paceMs: z.number().int().min(0).max(MAX_PACE_MS).optional(),
@@ -41,6 +55,8 @@ export const StartRunBody = z.strictObject({
   breakpoints: Breakpoints.optional(),
   /** Crossing it pauses the run once (cost needs the workspace pricing). */
   budget: RunBudget.optional(),
+  /** Reuse an earlier run's sub-agent results for the pinned todos and routes (docs/api.md "Pin and replay"). */
+  replay: ReplayRequest.optional(),
 });
 export type StartRunBody = z.infer<typeof StartRunBody>;
 

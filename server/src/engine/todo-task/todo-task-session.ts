@@ -12,6 +12,7 @@ import {
   type TodoList,
   type TodoSnapshot,
   type TodoTaskRouteSelected,
+  type StepStatusChanged,
   type OrchestratingStep,
   resolveOrphanRefs,
 } from '@planvas/shared';
@@ -25,6 +26,7 @@ import { TodoFile } from './todo-file';
 import { stepOutputs } from '../step-field-readers';
 import { TodoToolbox, toolContext } from './todo-toolbox';
 import { usageSink } from '../usage-recording';
+import { copyRecordedOutputs } from '../replay/recorded-outputs';
 
 /** The fields of a route-selected event that the caller decides (the session adds the step and iteration). */
 export type DecisionFields = Partial<TodoTaskRouteSelected> & Pick<TodoTaskRouteSelected, 'next_action'>;
@@ -34,6 +36,8 @@ export interface DelegationRecord {
   route?: Route;
   todo: TodoItem;
   result: string;
+  /** Reused from a recorded run (a replay's pin): no learning is written for it. */
+  replayed?: boolean;
 }
 
 /**
@@ -157,11 +161,31 @@ export class TodoTaskSession {
       description: input.instructions,
       ...(this.step.context_output != null ? { context_output: this.step.context_output } : {}),
     };
-    const statusExtra = { parent_step_id: this.step.id, route_id: route?.route_id ?? 'generic', todo_id: todoId, iteration: this.iteration };
+    const replay = this.ctx.replay?.take(this.step.id, route?.route_id ?? 'generic', todo.title, this.iteration);
+    if (replay?.kind === 'diverged' && this.ctx.replay?.strict) {
+      const stopped = this.toolbox();
+      stopped.update({ todo_id: todoId, status: 'blocked', notes: replay.reason });
+      this.commit(stopped.list);
+      this.snapshot();
+      throw new StepFailure('replay_diverged', replay.reason, this.step.id);
+    }
+    const replayed = replay?.kind === 'replayed';
+    const statusExtra = {
+      parent_step_id: this.step.id,
+      route_id: route?.route_id ?? 'generic',
+      todo_id: todoId,
+      iteration: this.iteration,
+      ...(replayed ? { replayed: true } : {}),
+    };
     emitStatus(this.ctx, agentStep, undefined, 'executing', statusExtra);
     emitStatus(this.ctx, this.step, this.position, 'executing', { route_id: statusExtra.route_id, todo_id: todoId, iteration: this.iteration });
     await this.ctx.pace();
     let summary: string;
+    if (replay?.kind === 'replayed') {
+      // The recorded sub-agent's result and files, no model call (and so no llm_usage).
+      await copyRecordedOutputs(replay.executionDir, this.ctx.paths.executionDir, route ? stepOutputs(agentStep) : this.outputs);
+      return this.completeDelegation(todoId, todo, replay.recorded.result, agentStep, statusExtra, route, true);
+    }
     try {
       const result = await withDeadline(
         (signal) =>
@@ -210,13 +234,26 @@ export class TodoTaskSession {
       if (error instanceof StepFailure || this.ctx.signal.aborted) throw error;
       throw new StepFailure('sub_agent', `sub-agent ${route ? `"${agentStep.id}"` : '(generic)'} failed on todo ${todoId}: ${reason}`, this.step.id);
     }
+    return this.completeDelegation(todoId, todo, summary, agentStep, statusExtra, route, false);
+  }
+
+  /** The todo completed with the sub-agent's summary, its completed status, and the record for learnings. */
+  private completeDelegation(
+    todoId: string,
+    todo: TodoItem,
+    summary: string,
+    agentStep: SubAgentStep,
+    statusExtra: Partial<StepStatusChanged>,
+    route: Route | undefined,
+    replayed: boolean,
+  ): DelegationRecord {
     const done = this.toolbox();
     const current = done.list.todos.find((t) => t.id === todoId);
     // A model may already have completed the todo through its own tools.
     const completed = current && current.status !== 'completed' ? done.complete(todoId, summary) : (current ?? todo);
     this.commit(done.list);
     emitStatus(this.ctx, agentStep, undefined, 'completed', statusExtra);
-    const record = { ...(route ? { route } : {}), todo: completed, result: summary };
+    const record: DelegationRecord = { ...(route ? { route } : {}), todo: completed, result: summary, ...(replayed ? { replayed: true } : {}) };
     this.delegations.push(record);
     return record;
   }

@@ -246,7 +246,8 @@ async function finish(ctx: RunContext, session: TodoTaskSession, reason: string)
   });
   const byRoute = new Map<string, typeof session.delegations>();
   for (const d of session.delegations) {
-    if (!d.route?.sub_agent_step) continue;
+    // A replayed delegation did no new work: nothing new to learn from it.
+    if (!d.route?.sub_agent_step || d.replayed) continue;
     byRoute.set(d.route.route_id, [...(byRoute.get(d.route.route_id) ?? []), d]);
   }
   // One file per sub-agent; written a few at a time (a step with many routes has many files).
