@@ -1,7 +1,7 @@
 import type { HumanInputStep } from '@planvas/shared';
 import { Conflict, InvalidInput } from '../errors/domain-errors';
 import { runMessages } from '../runs/messages';
-import { cancelled } from './pace';
+import { abortableWait } from './abortable-wait';
 
 export interface ParsedAnswer {
   /** The answer as stored: free text, `yes`/`no`, or the chosen option's text. */
@@ -48,22 +48,11 @@ export class InputGate {
   }
 
   wait(step: HumanInputStep, signal: AbortSignal): Promise<ParsedAnswer> {
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        this.pending = undefined;
-        reject(cancelled(signal));
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.pending = {
-        step,
-        resolve: (answer) => {
-          signal.removeEventListener('abort', onAbort);
-          this.pending = undefined;
-          resolve(answer);
-        },
-      };
-    });
+    return abortableWait<ParsedAnswer>(
+      signal,
+      (resolve) => (this.pending = { step, resolve }),
+      () => (this.pending = undefined),
+    );
   }
 
   /** Answers the pending question; Conflict when there is none, InvalidInput when the answer does not fit. */

@@ -303,14 +303,15 @@ export class RunEngine {
   }
 
   answer(runId: string, raw: string | number | boolean): ParsedAnswer {
+    return this.driven(runId, () => new Conflict('not_waiting', runMessages.notWaiting(runId))).ctx.input.answer(runId, raw);
+  }
+
+  /** The run this engine drives now; `idle()` is the error for one of ours that has ended. */
+  private driven(runId: string, idle: () => Error): ActiveRun {
     const summary = this.options.runs.require(runId);
     const run = this.active.get(runId);
-    if (!run) {
-      throw summary.provider === 'external' || summary.provider === 'import'
-        ? new Conflict('not_engine_run', runMessages.notEngineRun(runId))
-        : new Conflict('not_waiting', runMessages.notWaiting(runId));
-    }
-    return run.ctx.input.answer(runId, raw);
+    if (run) return run;
+    throw summary.provider === 'external' || summary.provider === 'import' ? new Conflict('not_engine_run', runMessages.notEngineRun(runId)) : idle();
   }
 
   /**
@@ -318,13 +319,7 @@ export class RunEngine {
    * Answers once the run has recorded that it goes on.
    */
   async resume(runId: string, body: ResumeBody): Promise<Resumed> {
-    const summary = this.options.runs.require(runId);
-    const run = this.active.get(runId);
-    if (!run) {
-      throw summary.provider === 'external' || summary.provider === 'import'
-        ? new Conflict('not_engine_run', runMessages.notEngineRun(runId))
-        : new Conflict('not_paused', runMessages.notPaused(runId));
-    }
+    const run = this.driven(runId, () => new Conflict('not_paused', runMessages.notPaused(runId)));
     const { resumed, recorded } = run.ctx.debugger.resume(runId, body);
     await recorded;
     return resumed;

@@ -12,7 +12,7 @@ import {
 } from '@planvas/shared';
 import { Conflict, InvalidInput } from '../../errors/domain-errors';
 import { runMessages } from '../../runs/messages';
-import { cancelled } from '../pace';
+import { abortableWait } from '../abortable-wait';
 import type { ModelCall } from '../providers/provider';
 
 /** A place in a todo_task step where a run may pause (docs/api.md "Breakpoints and step mode"). */
@@ -125,23 +125,18 @@ export class RunDebugger {
 
   /** Waits until the user resumes (or the run is cancelled). */
   wait(pause: Pause, signal: AbortSignal): Promise<Resumed> {
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        this.waiting = undefined;
-        reject(cancelled(signal));
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting = {
-        pause,
-        resolve: (resumed) => {
-          signal.removeEventListener('abort', onAbort);
-          this.waiting = undefined;
-          if (resumed.mode === 'step') this.stepping = true;
-          resolve(resumed);
-        },
-      };
-    });
+    return abortableWait<Resumed>(
+      signal,
+      (finish) =>
+        (this.waiting = {
+          pause,
+          resolve: (resumed) => {
+            if (resumed.mode === 'step') this.stepping = true;
+            finish(resumed);
+          },
+        }),
+      () => (this.waiting = undefined),
+    );
   }
 
   /**

@@ -1,31 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { EventEnvelope, RunSummary } from '@planvas/shared';
-import { appFor, copyFixtureWorkspace, expectApiError, type TempWorkspace } from '../../test-support/fixture-workspace';
-import { runEvents, runSummary, startRun, todoTaskPlan, until, waitForStatus, writeWorkflow } from '../../test-support/run-harness';
+import { expectApiError } from '../../test-support/fixture-workspace';
+import { useWorkflowApp } from '../../test-support/workflow-app';
+import { runEvents, runSummary, startRun, todoTaskPlan, until, waitForStatus } from '../../test-support/run-harness';
 
 // The scripted provider plans todo_task "work" of todoTaskPlan({ routes: 2 }) as: "Route 1" with
 // "Route 1: gather inputs" and "Route 1: write results" (route r1), and "Route 2" (route r2); it
 // delegates the leaves in order: iterations 1-2 to r1, 3 to r2, then completes (iteration 4 or 5).
 const WF = 'Test/Debug';
-let ws: TempWorkspace;
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  ws = await copyFixtureWorkspace();
-  await writeWorkflow(ws.root, WF, todoTaskPlan({ routes: 2 }));
-  await writeWorkflow(ws.root, 'Test/Unvalidated', todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'never-written.json', must_exist: true }] } }));
-  app = await appFor(ws);
-});
-afterEach(async () => {
-  await app.close();
-  await ws.cleanup();
+const t = useWorkflowApp({
+  [WF]: { plan: todoTaskPlan({ routes: 2 }) },
+  'Test/Unvalidated': { plan: todoTaskPlan({ routes: 1, validation: { files: [{ file_name: 'never-written.json', must_exist: true }] } }) },
 });
 
-const resume = (runId: string, body: Record<string, unknown> = {}) => app.inject({ method: 'POST', url: `/api/runs/${runId}/resume`, payload: body });
-const paused = (runId: string) => waitForStatus(app, runId, ['paused', 'completed', 'failed']);
+const resume = (runId: string, body: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url: `/api/runs/${runId}/resume`, payload: body });
+const paused = (runId: string) => waitForStatus(t.app, runId, ['paused', 'completed', 'failed']);
 const typed = (events: EventEnvelope[], type: string) => events.filter((e) => e.type === type).map((e) => e.data);
 
 async function expectPaused(runId: string): Promise<NonNullable<RunSummary['paused']>> {
@@ -36,7 +27,7 @@ async function expectPaused(runId: string): Promise<NonNullable<RunSummary['paus
 
 describe('breakpoints', () => {
   it('before_turn: pauses before every orchestrator turn of the step until resumed, then completes', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn', stepId: 'work' }] });
+    const runId = await startRun(t.app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn', stepId: 'work' }] });
     const iterations: number[] = [];
     for (;;) {
       const run = await paused(runId);
@@ -48,21 +39,21 @@ describe('breakpoints', () => {
       iterations.push(run.paused!.iteration!);
       expect((await resume(runId)).statusCode).toBe(200);
       await until(
-        async () => (await runSummary(app, runId)).status !== 'paused' || (await runSummary(app, runId)).paused?.iteration !== run.paused!.iteration,
+        async () => (await runSummary(t.app, runId)).status !== 'paused' || (await runSummary(t.app, runId)).paused?.iteration !== run.paused!.iteration,
         'the run to go on',
       );
     }
-    const turns = typed(await runEvents(app, runId), 'todo_task_route_selected').length;
+    const turns = typed(await runEvents(t.app, runId), 'todo_task_route_selected').length;
     expect(iterations).toEqual(Array.from({ length: turns }, (_, i) => i + 1));
   });
 
   it('a breakpoint on another step never pauses', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn', stepId: 'elsewhere' }] });
-    expect((await waitForStatus(app, runId, ['completed', 'failed', 'paused'])).status).toBe('completed');
+    const runId = await startRun(t.app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn', stepId: 'elsewhere' }] });
+    expect((await waitForStatus(t.app, runId, ['completed', 'failed', 'paused'])).status).toBe('completed');
   });
 
   it('before_delegate to one route: shows the pending decision; a changed decision is carried out and recorded with what changed', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, breakpoints: [{ on: 'before_delegate', routeId: 'r2' }] });
+    const runId = await startRun(t.app, WF, { paceMs: 0, breakpoints: [{ on: 'before_delegate', routeId: 'r2' }] });
     const pause = await expectPaused(runId);
     expect(pause).toMatchObject({ on: 'before_delegate', stepId: 'work', pending: { next_action: 'delegate', selected_route_id: 'r2' } });
     const iteration = pause.iteration!;
@@ -74,14 +65,14 @@ describe('breakpoints', () => {
     expect(refused.json()).toMatchObject({ code: 'decision_invalid', details: [{ path: '$.decision', message: 'step "work" has no route "r9"' }] });
     const malformed = await resume(runId, { decision: { next_action: 'jump' } });
     expectApiError(malformed, 400);
-    expect((await runSummary(app, runId)).status).toBe('paused');
+    expect((await runSummary(t.app, runId)).status).toBe('paused');
 
     const taken = await resume(runId, { decision: { selected_route_id: 'r1', instructions_to_sub_agent: 'Do it the r1 way' } });
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json()).toMatchObject({ mode: 'continue', overridden: true });
-    expect((await waitForStatus(app, runId, ['completed', 'failed'])).status).toBe('completed');
+    expect((await waitForStatus(t.app, runId, ['completed', 'failed'])).status).toBe('completed');
 
-    const events = await runEvents(app, runId);
+    const events = await runEvents(t.app, runId);
     const [override] = typed(events, 'decision_overridden');
     expect(override).toMatchObject({
       step_id: 'work',
@@ -98,22 +89,22 @@ describe('breakpoints', () => {
   });
 
   it('todo_created with a match: pauses once, naming the todos that matched', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, breakpoints: [{ on: 'todo_created', match: 'WRITE results' }] });
+    const runId = await startRun(t.app, WF, { paceMs: 0, breakpoints: [{ on: 'todo_created', match: 'WRITE results' }] });
     const pause = await expectPaused(runId);
     expect(pause).toMatchObject({ on: 'todo_created', iteration: 1 });
-    const events = await runEvents(app, runId);
+    const events = await runEvents(t.app, runId);
     expect(typed(events, 'run_status').at(-1)).toMatchObject({ status: 'paused', todo_titles: ['Route 1: write results'] });
     await resume(runId);
-    expect((await waitForStatus(app, runId, ['completed', 'failed', 'paused'])).status).toBe('completed');
+    expect((await waitForStatus(t.app, runId, ['completed', 'failed', 'paused'])).status).toBe('completed');
   });
 
   it('validation_failed: pauses before the step fails, and fails with the reason once resumed', async () => {
-    const runId = await startRun(app, 'Test/Unvalidated', { paceMs: 0, breakpoints: [{ on: 'validation_failed' }] });
+    const runId = await startRun(t.app, 'Test/Unvalidated', { paceMs: 0, breakpoints: [{ on: 'validation_failed' }] });
     const pause = await expectPaused(runId);
     expect(pause).toMatchObject({ on: 'validation_failed', stepId: 'work' });
     expect(pause.reason).toContain('never-written.json');
     await resume(runId);
-    const run = await waitForStatus(app, runId, ['completed', 'failed']);
+    const run = await waitForStatus(t.app, runId, ['completed', 'failed']);
     expect(run.status).toBe('failed');
     expect(run.error).toContain('validation failed');
   });
@@ -121,53 +112,53 @@ describe('breakpoints', () => {
 
 describe('step mode', () => {
   it('step runs one orchestrator turn and pauses again before the next; continue runs to the end', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, breakpoints: [{ on: 'before_delegate', routeId: 'r1' }] });
+    const runId = await startRun(t.app, WF, { paceMs: 0, breakpoints: [{ on: 'before_delegate', routeId: 'r1' }] });
     const first = await expectPaused(runId);
     expect(first).toMatchObject({ on: 'before_delegate', iteration: 1 });
     expect((await resume(runId, { mode: 'step' })).json()).toMatchObject({ mode: 'step' });
-    await until(async () => (await runSummary(app, runId)).paused?.on === 'step', 'the step-mode pause');
-    expect((await runSummary(app, runId)).paused).toMatchObject({ on: 'step', iteration: 2 });
+    await until(async () => (await runSummary(t.app, runId)).paused?.on === 'step', 'the step-mode pause');
+    expect((await runSummary(t.app, runId)).paused).toMatchObject({ on: 'step', iteration: 2 });
     // Iteration 2 delegates to r1 again: its breakpoint pauses too.
     await resume(runId);
-    await until(async () => (await runSummary(app, runId)).paused?.on === 'before_delegate', 'the r1 breakpoint of iteration 2');
-    expect((await runSummary(app, runId)).paused?.iteration).toBe(2);
+    await until(async () => (await runSummary(t.app, runId)).paused?.on === 'before_delegate', 'the r1 breakpoint of iteration 2');
+    expect((await runSummary(t.app, runId)).paused?.iteration).toBe(2);
     await resume(runId);
-    expect((await waitForStatus(app, runId, ['completed', 'failed'])).status).toBe('completed');
+    expect((await waitForStatus(t.app, runId, ['completed', 'failed'])).status).toBe('completed');
   });
 });
 
 describe('budget', () => {
   it('pauses once when the run has used its tokens, saying how many; resumed, it runs to the end', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, budget: { maxTokens: 1 } });
+    const runId = await startRun(t.app, WF, { paceMs: 0, budget: { maxTokens: 1 } });
     const pause = await expectPaused(runId);
     expect(pause.on).toBe('budget');
-    const status = typed(await runEvents(app, runId), 'run_status').at(-1)!;
+    const status = typed(await runEvents(t.app, runId), 'run_status').at(-1)!;
     expect((status['used'] as { tokens: number }).tokens).toBeGreaterThan(1);
     expect(status['reason']).toContain('budget');
     await resume(runId);
-    expect((await waitForStatus(app, runId, ['completed', 'failed', 'paused'])).status).toBe('completed');
+    expect((await waitForStatus(t.app, runId, ['completed', 'failed', 'paused'])).status).toBe('completed');
   });
 
   it('a cost budget pauses only once the calls are priced', async () => {
-    await app.inject({
+    await t.app.inject({
       method: 'PUT',
       url: '/api/settings',
       payload: { pricing: [{ provider: 'scripted', model: 'scripted', inputPerMTok: 1000, outputPerMTok: 1000 }] },
     });
-    const runId = await startRun(app, WF, { paceMs: 0, budget: { maxCost: 0.0001 } });
+    const runId = await startRun(t.app, WF, { paceMs: 0, budget: { maxCost: 0.0001 } });
     expect((await expectPaused(runId)).on).toBe('budget');
     await resume(runId);
-    await waitForStatus(app, runId, ['completed']);
+    await waitForStatus(t.app, runId, ['completed']);
   });
 });
 
 describe('bad requests', () => {
   it('resume of a run that is not paused is a conflict; a bad mode or a field of another breakpoint kind is refused with its path', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0 });
-    await waitForStatus(app, runId, ['completed']);
+    const runId = await startRun(t.app, WF, { paceMs: 0 });
+    await waitForStatus(t.app, runId, ['completed']);
     expect((await resume(runId)).json()).toMatchObject({ code: 'not_paused' });
     expectApiError(await resume(runId, { mode: 'jump' }), 400);
-    const bad = await app.inject({
+    const bad = await t.app.inject({
       method: 'POST',
       url: `/api/workflows/${encodeURIComponent(WF)}/runs`,
       payload: { breakpoints: [{ on: 'before_turn', routeId: 'r1' }] },
@@ -177,15 +168,15 @@ describe('bad requests', () => {
   });
 
   it('a decision given at a pause without a pending one is refused', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn' }] });
+    const runId = await startRun(t.app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn' }] });
     await expectPaused(runId);
     expect((await resume(runId, { decision: { selected_route_id: 'r1' } })).json()).toMatchObject({ code: 'no_pending_decision' });
   });
 
   it('cancelling a paused run ends it as cancelled', async () => {
-    const runId = await startRun(app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn' }] });
+    const runId = await startRun(t.app, WF, { paceMs: 0, breakpoints: [{ on: 'before_turn' }] });
     await expectPaused(runId);
-    const cancelled = await app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
     expect(cancelled.json().run.status).toBe('cancelled');
   });
 });
@@ -194,27 +185,27 @@ describe('saved breakpoints', () => {
   const url = `/api/workflows/${encodeURIComponent(WF)}/breakpoints`;
 
   it('are kept in planvas state (plan.json untouched), apply to every run of the workflow, and follow a rename', async () => {
-    const planBefore = await readFile(join(ws.root, WF, 'planning', 'plan.json'), 'utf8');
-    const saved = await app.inject({ method: 'PUT', url, payload: { breakpoints: [{ on: 'before_delegate', routeId: 'r2' }] } });
+    const planBefore = await readFile(join(t.ws.root, WF, 'planning', 'plan.json'), 'utf8');
+    const saved = await t.app.inject({ method: 'PUT', url, payload: { breakpoints: [{ on: 'before_delegate', routeId: 'r2' }] } });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await app.inject({ url })).json()).toEqual({ breakpoints: [{ on: 'before_delegate', routeId: 'r2' }] });
-    expect(await readFile(join(ws.root, WF, 'planning', 'plan.json'), 'utf8')).toBe(planBefore);
+    expect((await t.app.inject({ url })).json()).toEqual({ breakpoints: [{ on: 'before_delegate', routeId: 'r2' }] });
+    expect(await readFile(join(t.ws.root, WF, 'planning', 'plan.json'), 'utf8')).toBe(planBefore);
 
-    const runId = await startRun(app, WF, { paceMs: 0 });
+    const runId = await startRun(t.app, WF, { paceMs: 0 });
     expect(await expectPaused(runId)).toMatchObject({ on: 'before_delegate', pending: { selected_route_id: 'r2' } });
-    await app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
+    await t.app.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
 
-    const renamed = await app.inject({ method: 'POST', url: `/api/workflows/${encodeURIComponent(WF)}/rename`, payload: { newId: 'Test/Renamed' } });
+    const renamed = await t.app.inject({ method: 'POST', url: `/api/workflows/${encodeURIComponent(WF)}/rename`, payload: { newId: 'Test/Renamed' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await app.inject({ url: `/api/workflows/${encodeURIComponent('Test/Renamed')}/breakpoints` })).json().breakpoints).toHaveLength(1);
-    expect((await app.inject({ url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/workflows/${encodeURIComponent('Test/Renamed')}/breakpoints` })).json().breakpoints).toHaveLength(1);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
   });
 
   it('refuses a list with a bad breakpoint, naming it; the saved list stays', async () => {
-    await app.inject({ method: 'PUT', url, payload: { breakpoints: [{ on: 'before_turn' }] } });
-    const bad = await app.inject({ method: 'PUT', url, payload: { breakpoints: [{ on: 'before_turn' }, { on: 'after_lunch' }] } });
+    await t.app.inject({ method: 'PUT', url, payload: { breakpoints: [{ on: 'before_turn' }] } });
+    const bad = await t.app.inject({ method: 'PUT', url, payload: { breakpoints: [{ on: 'before_turn' }, { on: 'after_lunch' }] } });
     expectApiError(bad, 400);
     expect(bad.json().details).toEqual([expect.objectContaining({ path: '$.breakpoints[1].on' })]);
-    expect((await app.inject({ url })).json()).toEqual({ breakpoints: [{ on: 'before_turn' }] });
+    expect((await t.app.inject({ url })).json()).toEqual({ breakpoints: [{ on: 'before_turn' }] });
   });
 });
