@@ -12,7 +12,23 @@ import { describe, expect, it } from 'vitest';
  * is `flow`, `fields.tsx` (the inspector's form) is `forms`, the node component is `canvas`.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
-const LAYERS = ['api', 'navigation', 'flow', 'layout', 'store', 'ui', 'canvas', 'forms', 'panels', 'authoring', 'runs', 'logs', 'app'] as const;
+const LAYERS = [
+  'api',
+  'navigation',
+  'flow',
+  'layout',
+  'store',
+  'ui',
+  'canvas',
+  'forms',
+  'panels',
+  'authoring',
+  'runs',
+  'timeline',
+  'logs',
+  'notifications',
+  'app',
+] as const;
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 

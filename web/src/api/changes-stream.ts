@@ -1,3 +1,6 @@
+import { openChangeStream, type StreamSource } from './connection-signals';
+import { frameObject } from './frame-json';
+
 /**
  * The live changes of one workflow's documents (`GET /api/workflows/:id/changes`, Server-Sent
  * Events): `ready` with the revisions on disk when the stream (re)opens, then a `change` per new
@@ -21,45 +24,31 @@ export type WorkflowChangeEvent =
 export type WorkflowChangeListener = (event: WorkflowChangeEvent) => void;
 
 /** The part of the browser's EventSource used here (tests pass a double). */
-export interface ChangesEventSource {
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
-  close(): void;
-}
+export type ChangesEventSource = StreamSource;
 export type ChangesEventSourceFactory = (url: string) => ChangesEventSource;
 
 const browserEventSource: ChangesEventSourceFactory = (url) => new EventSource(url);
 
-/** Opens the stream; returns the function that closes it. Frames that are not JSON are ignored. */
+/**
+ * Opens the stream; returns the function that closes it. Frames that are not JSON are ignored.
+ * Drops are reported to the connection indicator; a stream the browser gave up on opens again once
+ * the server is back (api/connection-signals.ts), and its first `ready` brings the page up to date.
+ */
 export function followWorkflowChanges(
   url: string,
   listener: WorkflowChangeListener,
   createEventSource: ChangesEventSourceFactory = browserEventSource,
 ): () => void {
-  const source = createEventSource(url);
-  let closed = false;
   const on = (type: 'ready' | 'change') => (event: MessageEvent) => {
-    if (closed) return;
     const parsed = parseFrame(type, event.data);
     if (parsed) listener(parsed);
   };
-  source.addEventListener('ready', on('ready'));
-  source.addEventListener('change', on('change'));
-  return () => {
-    closed = true;
-    source.close();
-  };
+  return openChangeStream(() => createEventSource(url), { ready: on('ready'), change: on('change') });
 }
 
 function parseFrame(type: 'ready' | 'change', data: unknown): WorkflowChangeEvent | undefined {
-  if (typeof data !== 'string') return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null) return undefined;
-  const b = body as Record<string, unknown>;
+  const b = frameObject(data);
+  if (!b) return undefined;
   const revision = (v: unknown) => (typeof v === 'string' ? v : null);
   if (typeof b.workflowId !== 'string') return undefined;
   if (type === 'ready') return { type, workflowId: b.workflowId, planRevision: revision(b.planRevision), stepConfigRevision: revision(b.stepConfigRevision) };

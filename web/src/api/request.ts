@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { reportConnection } from './connection-signals';
 import { takePrefetched } from './prefetch';
 
 /** Sends a request to the planvas API and reads its JSON answer (`undefined` for an empty one). */
@@ -21,8 +22,11 @@ export function createJsonRequest(baseUrl: string, doFetch: typeof fetch): JsonR
         : doFetch(`${baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } }));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      reportConnection('lost');
       throw new ApiError(0, 'network', `Cannot reach the planvas server (${error instanceof Error ? error.message : String(error)})`);
     }
+    // A gateway's 502 / 504 is a proxy saying the planvas server is not there.
+    reportConnection(response.status === 502 || response.status === 504 ? 'lost' : 'reached');
     if (!response.ok) throw await ApiError.fromResponse(response);
     if (response.status === 204) return undefined as T;
     const text = await response.text();

@@ -2,6 +2,7 @@ import type { EventsPage } from './runs-api';
 import { KNOWN_EVENT_TYPES, RunStatusChanged, isEvent, isFinalRunStatus, parseEventEnvelope, type PlanvasEvent } from '@planvas/shared';
 import { SeqSequencer } from './seq-sequencer';
 import { withAccessToken } from './access-token';
+import { onReconnected, reportConnection } from './connection-signals';
 
 /**
  * Follows one run's events: one EventSource on `GET /api/runs/:id/stream?after=<last seq>`, with
@@ -162,6 +163,7 @@ export function followRun(options: RunStreamOptions): RunStream {
   };
 
   const finish = () => {
+    stopNudges();
     closeSource();
     clearTimeout(timer);
     clearTimeout(sseRetryTimer);
@@ -245,10 +247,13 @@ export function followRun(options: RunStreamOptions): RunStream {
       if (sequencer.hasGap || endSeen) void catchUp();
     });
     es.onopen = () => {
-      if (source === es) setState('live');
+      if (source !== es) return;
+      reportConnection('reached');
+      setState('live');
     };
     es.onerror = () => {
       if (source !== es) return;
+      reportConnection('lost');
       closeSource();
       if (stopped()) return;
       if (!received) failures++;
@@ -291,6 +296,15 @@ export function followRun(options: RunStreamOptions): RunStream {
     void poll();
   };
 
+  // The server is back (the connection indicator checked): no need to sit out the back-off.
+  const stopNudges = onReconnected(() => {
+    if (state === 'reconnecting' && source === null) connect();
+    else if (state === 'polling') {
+      clearTimeout(timer);
+      void poll();
+    }
+  });
+
   onState?.('connecting');
   connect();
 
@@ -304,6 +318,7 @@ export function followRun(options: RunStreamOptions): RunStream {
     },
     close() {
       if (stopped()) return;
+      stopNudges();
       closeSource();
       clearTimeout(timer);
       clearTimeout(sseRetryTimer);

@@ -1,4 +1,14 @@
-import { parseEventEnvelope, type BranchFrom, type ExecutionProvider, type PlanvasEvent, type RunSummary } from '@planvas/shared';
+import {
+  parseEventEnvelope,
+  type BranchFrom,
+  type Breakpoint,
+  type ExecutionProvider,
+  type PlanvasEvent,
+  type ReplayRequest,
+  type ResumeBody,
+  type RunBudget,
+  type RunSummary,
+} from '@planvas/shared';
 import { ApiError } from './api-error';
 import { authorizedFetch } from './access-token';
 import { createJsonRequest } from './request';
@@ -19,6 +29,11 @@ export interface RunsApi {
   editObjective(runId: string, objective: string, stepId?: string): Promise<void>;
   /** One page of stored events with `seq > after`, oldest first, and the seqs of damaged log lines it skipped. */
   getEvents(runId: string, after: number, limit?: number, signal?: AbortSignal): Promise<EventsPage>;
+  /** Resumes a paused run (docs/api.md "Breakpoints and step mode"); answers once it goes on. */
+  resumeRun(runId: string, body: ResumeBody): Promise<void>;
+  /** The workflow's saved breakpoints (planvas state, never plan.json). */
+  getBreakpoints(workflowId: string): Promise<Breakpoint[]>;
+  saveBreakpoints(workflowId: string, breakpoints: Breakpoint[]): Promise<Breakpoint[]>;
 }
 
 /**
@@ -47,6 +62,9 @@ export type StartRunRequest = {
   provider?: ExecutionProvider;
   paceMs?: number;
   from?: BranchFrom;
+  breakpoints?: Breakpoint[];
+  budget?: RunBudget;
+  replay?: ReplayRequest;
 };
 
 export type RunsApiOptions = { baseUrl?: string; fetch?: typeof fetch };
@@ -107,6 +125,17 @@ export function createRunsApi(options: RunsApiOptions = {}): RunsApi {
         if (event) events.push(event);
       }
       return { events, skippedSeqs: skippedSeqsOf(after, events, Array.isArray(body.notices) ? body.notices : []) };
+    },
+    async resumeRun(runId, body) {
+      await post<unknown>(`${runApiPath(runId)}/resume`, body);
+    },
+    async getBreakpoints(workflowId) {
+      const body = await request<{ breakpoints?: Breakpoint[] }>(`${workflowApiPath(workflowId)}/breakpoints`);
+      return Array.isArray(body?.breakpoints) ? body.breakpoints : [];
+    },
+    async saveBreakpoints(workflowId, breakpoints) {
+      const body = await post<{ breakpoints?: Breakpoint[] }>(`${workflowApiPath(workflowId)}/breakpoints`, { breakpoints }, 'PUT');
+      return Array.isArray(body?.breakpoints) ? body.breakpoints : breakpoints;
     },
   };
 }

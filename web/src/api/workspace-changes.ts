@@ -1,4 +1,6 @@
-import type { ChangesEventSource, ChangesEventSourceFactory, DocumentName } from './changes-stream';
+import type { ChangesEventSourceFactory, DocumentName } from './changes-stream';
+import { openChangeStream } from './connection-signals';
+import { frameObject } from './frame-json';
 
 /**
  * The live changes of the whole workspace (`GET /api/changes`, Server-Sent Events): `ready` with
@@ -17,41 +19,29 @@ export type WorkspaceChangeListener = (event: WorkspaceChangeEvent) => void;
 const browserEventSource: ChangesEventSourceFactory = (url) =>
   typeof EventSource === 'undefined' ? { addEventListener: () => undefined, close: () => undefined } : new EventSource(url);
 
-/** Opens the stream; returns the function that closes it. Frames that are not what docs/api.md says are ignored. */
+/**
+ * Opens the stream; returns the function that closes it. Frames that are not what docs/api.md says
+ * are ignored. Drops are reported to the connection indicator; a stream the browser gave up on opens
+ * again once the server is back (api/connection-signals.ts), its `ready` reading the list again.
+ */
 export function followWorkspaceChanges(
   url: string,
   listener: WorkspaceChangeListener,
   createEventSource: ChangesEventSourceFactory = browserEventSource,
 ): () => void {
-  const source: ChangesEventSource = createEventSource(url);
-  let closed = false;
   const on = (type: WorkspaceChangeEvent['type']) => (event: MessageEvent) => {
-    if (closed) return;
     const parsed = parseWorkspaceFrame(type, event.data);
     if (parsed) listener(parsed);
   };
-  source.addEventListener('ready', on('ready'));
-  source.addEventListener('change', on('change'));
-  source.addEventListener('workflows', on('workflows'));
-  return () => {
-    closed = true;
-    source.close();
-  };
+  return openChangeStream(() => createEventSource(url), { ready: on('ready'), change: on('change'), workflows: on('workflows') });
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const revision = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export function parseWorkspaceFrame(type: WorkspaceChangeEvent['type'], data: unknown): WorkspaceChangeEvent | undefined {
-  if (typeof data !== 'string') return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null) return undefined;
-  const b = body as Record<string, unknown>;
+  const b = frameObject(data);
+  if (!b) return undefined;
   if (type === 'workflows') return { type, added: strings(b.added), removed: strings(b.removed) };
   if (type === 'ready') {
     if (!Array.isArray(b.workflows)) return undefined;

@@ -5,6 +5,7 @@ import { Inspector } from '../panels/inspector/inspector';
 import { ExecutionLogsHost } from '../logs/execution-logs-host';
 import { useLiveWorkflowList } from '../panels/workflows/use-live-workflow-list';
 import { WorkflowDialogs } from '../panels/workflows/workflow-dialogs';
+import { NotificationsHost } from '../notifications/notifications-host';
 import { RunSidebar } from '../runs/run-sidebar';
 import { useRunSession } from '../runs/use-run-session';
 import { CanvasArea } from './canvas-area';
@@ -43,6 +44,7 @@ export function App() {
         <ExecutionLogsHost />
         <AuthoringLayer />
         <WorkflowDialogs />
+        <NotificationsHost />
       </main>
       <Sessions />
     </div>

@@ -4,6 +4,7 @@ import { anchorAtPointer, anchorUnder, WorkflowMenu, type WorkflowMenuAnchor } f
 import { useAppStore } from '../store/store-context';
 import { filterWorkflows } from '../store/slices/workspace-slice';
 import { navigate } from '../navigation/router';
+import { DesktopNotificationsToggle } from '../notifications/desktop-notifications-toggle';
 import { pathForWorkflow } from '../navigation/workflow-route';
 
 function openLink(event: MouseEvent<HTMLAnchorElement>, id: string) {
@@ -34,6 +35,7 @@ export function Sidebar({ onRetry }: { onRetry: () => void }) {
       <div className="pv-brand">
         <span className="pv-brand__mark" aria-hidden />
         planvas
+        <DesktopNotificationsToggle />
       </div>
       <button type="button" className="pv-button pv-new-workflow" onClick={() => openOverlay('workflow', { action: 'new' })} data-testid="new-workflow">
         <Plus size={14} aria-hidden /> New workflow

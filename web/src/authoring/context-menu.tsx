@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { ClipboardPaste, Copy, CopyPlus, Pencil, Trash2, Unlink } from 'lucide-react';
-import { detectGeneration, generationTraits, STEP_KIND_LABELS, type Plan } from '@planvas/shared';
+import { CircleDot, CircleOff, ClipboardPaste, Copy, CopyPlus, Pencil, Trash2, Unlink } from 'lucide-react';
+import { detectGeneration, findStep, generationTraits, runsTodoOrchestrator, STEP_KIND_LABELS, type Plan, type Step } from '@planvas/shared';
+import { breakpointLabel, sameBreakpoint, type Breakpoint } from '../flow/breakpoints';
 import { kindChoices } from '../store/use-file-generation';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import type { ContextMenu as Menu } from '../store/state/ui';
@@ -74,6 +75,7 @@ function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] 
         { label: 'Duplicate', icon: CopyPlus, shortcut: 'Ctrl+D', run: () => (ensureSelected(), store.getState().duplicateSelection()) },
         { label: 'Copy', icon: Copy, shortcut: 'Ctrl+C', run: () => (ensureSelected(), store.getState().copySelection()) },
         { label: 'Delete', icon: Trash2, shortcut: 'Del', danger: true, run: () => (ensureSelected(), store.getState().requestDelete()) },
+        ...breakpointItems(plan, node.stepId, store),
       ];
     }
     if (node.kind === 'sub_agent') {
@@ -81,6 +83,7 @@ function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] 
         { label: 'Edit', icon: Pencil, run: () => store.getState().setSelection([target.id], []) },
         { label: 'Copy as a step', icon: Copy, run: () => (ensureSelected(), store.getState().copySelection()) },
         { label: `Remove route “${node.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(node.parentStepId, node.routeId) },
+        breakpointItem({ on: 'before_delegate', stepId: node.parentStepId, routeId: node.routeId }, store),
       ];
     }
     if (node.kind === 'generic' && switchable(plan))
@@ -106,6 +109,24 @@ function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] 
     items.push({ label: `Add ${STEP_KIND_LABELS[kind]} here`, run: () => store.getState().addStepOfKind(kind, { position: at }) });
   }
   return items;
+}
+
+/** Breakpoints a step that runs the todo orchestrator offers (docs/api.md "Breakpoints and step mode"). */
+function breakpointItems(plan: Plan, stepId: string, store: ReturnType<typeof useAppStoreApi>): Item[] {
+  const step = findStep(plan, stepId)?.step;
+  if (!step || !runsTodoOrchestrator(step as Step)) return [];
+  const kinds: Breakpoint['on'][] = ['before_turn', 'before_delegate', 'validation_failed'];
+  return kinds.map((on) => breakpointItem({ on, stepId }, store));
+}
+
+/** A menu entry that sets the breakpoint, or clears it when it is set (its label says which). */
+function breakpointItem(breakpoint: Breakpoint, store: ReturnType<typeof useAppStoreApi>): Item {
+  const set = store.getState().breakpoints.some((b) => sameBreakpoint(b, breakpoint));
+  return {
+    label: `${set ? 'Clear breakpoint' : 'Break'} ${breakpointLabel(breakpoint)}`,
+    icon: set ? CircleOff : CircleDot,
+    run: () => void store.getState().toggleBreakpoint(breakpoint),
+  };
 }
 
 /** Whether the file's generation can turn the generic agent off (seed-era files only; later ones always run it). */

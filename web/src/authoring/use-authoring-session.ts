@@ -3,7 +3,6 @@ import { useApi } from '../api/api-context';
 import { persistDrafts } from '../store/persistence/draft-storage';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { browserStorage } from '../store/persistence/browser-storage';
-import { hasUnsavedWork } from '../store/save-status';
 import { onDiskChange } from './save-document';
 import { useAuthoringShortcuts } from './use-shortcuts';
 import { useSaveActions } from './use-save-actions';
@@ -56,12 +55,7 @@ export function useAuthoringSession(): void {
     };
   }, [store]);
 
-  // The tab's title says when there is something unsaved (a draft not restored yet too), as editors do.
-  const unsaved = useAppStore(hasUnsavedWork);
-  useEffect(() => {
-    const name = workflowId?.split('/').pop();
-    document.title = `${unsaved ? '● ' : ''}${name ? `${name} — ` : ''}planvas`;
-  }, [unsaved, workflowId]);
+  // The tab's title (unsaved edits, runs waiting or failed) is notifications/tab-title.ts'.
 
   useAuthoringShortcuts(store, save);
 }

@@ -33,6 +33,7 @@ import { nodeTypes } from './registry';
 import { useCanvasLayout } from './use-canvas-layout';
 import { useDelayedFlag } from './use-delayed-flag';
 import { useFollowRun } from './use-follow-run';
+import { useKeepNodeVisible } from './use-keep-node-visible';
 import { useZoomProperty } from './use-zoom-property';
 
 // Module-level constants: objects made during render would make React Flow redo work each render.
@@ -186,6 +187,8 @@ export function WorkflowCanvas() {
   // Follow the run's current step; any move by hand stops it (use-follow-run.ts).
   const follow = useFollowRun(nodes, drawn);
   const stopFollowing = follow.stop;
+  // The node the inspector edits stays in view when the inspector opens beside it.
+  useKeepNodeVisible(nodes, drawn);
 
   // Centre a node on request (problems list, a step just added), once it is laid out: a request
   // for a node the layout has not placed yet waits for the layout. The user asked to look there,

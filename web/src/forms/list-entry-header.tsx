@@ -25,7 +25,10 @@ export function ListEntryHeader({ noun, index, count, name, icon, onMove, onRemo
     <div className="pv-route__header">
       <span className="pv-route__index">{index + 1}</span>
       {icon}
-      <span className="pv-route__name">{name}</span>
+      {/* Cut to one line beside the buttons: the whole name is its tooltip. */}
+      <span className="pv-route__name" title={name}>
+        {name}
+      </span>
       {MOVES.map(({ direction, by, Icon }) => (
         <button
           key={direction}

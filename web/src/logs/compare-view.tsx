@@ -134,7 +134,9 @@ export function CompareView({ runId, events, stepId, candidates, initialOther }:
                 className={`pv-compare__row${same ? '' : ' is-different'}`}
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
-                <span role="cell">{row.label}</span>
+                <span role="cell" title={row.label}>
+                  {row.label}
+                </span>
                 {[left!, right!].map((cell, index) => (
                   <span role="cell" key={sides[index]!.key} className={cell.inheritedFrom || !sides[index]!.group ? 'pv-muted' : ''} title={cell.title}>
                     {cell.text}

@@ -124,7 +124,18 @@ describe('ExecutionLogsPopup', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search the logs' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search the logs' }), 'nothing like this');
     expect(screen.queryAllByTestId('iteration-group')).toHaveLength(0);
-    expect(screen.getByText('No iteration matches the filters.')).toBeInTheDocument();
+    // Nothing found says so, with the words, and clearing brings every iteration back with the focus in the box.
+    expect(screen.getByRole('status')).toHaveTextContent('No matches for “nothing like this”');
+    await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'Clear search' }));
+    expect(screen.getByRole('searchbox', { name: 'Search the logs' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search the logs' })).toHaveFocus();
+    expect(groupsShown()).toEqual(['1', '2', '3']);
+    // Filters that together leave nothing say that instead, and clear at once.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by route' }), 'fact-check');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by action' }), 'complete');
+    expect(screen.getByRole('status')).toHaveTextContent('No iteration matches the filters');
+    await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'Clear filters' }));
+    expect(groupsShown()).toEqual(['1', '2', '3']);
   });
 
   it('shows the todo tree and objective exactly as they were at the selected iteration, and continues from there', async () => {

@@ -8,6 +8,7 @@ import { CompareView } from './compare-view';
 import { IterationTimeline } from './iteration-timeline';
 import { filterOptions, filtersActive, groupingFor, groupIteration, NO_FILTERS, todoTaskStepsFor, type LogFilters, type LogGroup } from './log-model';
 import { PreviousRuns } from './previous-runs';
+import { RunTimelineView } from '../timeline/run-timeline-view';
 import { SnapshotPanel } from './snapshot-panel';
 import './execution-logs.css';
 import './execution-logs-views.css';
@@ -18,7 +19,7 @@ export type ExecutionLogsPopupProps = {
   onClose: () => void;
 };
 
-type Tab = 'timeline' | 'previous' | 'compare' | 'events';
+type Tab = 'timeline' | 'run-timeline' | 'previous' | 'compare' | 'events';
 
 /**
  * The execution-logs popup (docs/formats.md "Execution logs view") for the followed run: the timeline of
@@ -99,13 +100,23 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
   const stepTitle = (id: string) => planTitles[id] ?? steps.find((s) => s.stepId === id)?.title ?? id;
   const heading = stepId ? stepTitle(stepId) : 'Whole run';
   const set = (patch: Partial<LogFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  // Clearing from the "no matches" line puts the focus back in the box, ready for other words.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const clearSearch = () => {
+    set({ search: '' });
+    searchRef.current?.focus();
+  };
+  const clearFilters = () => {
+    setFilters(NO_FILTERS);
+    searchRef.current?.focus();
+  };
 
   return (
     <div className="pv-logs-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={dialogRef} className="pv-logs" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="pv-logs__header">
           <ScrollText size={16} aria-hidden className="pv-logs__icon" />
-          <h2 id={titleId}>
+          <h2 id={titleId} title={`Execution logs · ${heading}`}>
             Execution logs <span className="pv-logs__heading-sub">· {heading}</span>
           </h2>
           {status ? <RunStatusChip status={status} /> : null}
@@ -136,6 +147,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
           {(
             [
               ['timeline', 'Iterations'],
+              ['run-timeline', 'Timeline'],
               ['previous', `Previous runs${previousRuns.length ? ` (${previousRuns.length})` : ''}`],
               ['compare', 'Compare'],
               ...(stepId === null ? ([['events', 'All events']] as const) : []),
@@ -145,7 +157,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
               {label}
             </button>
           ))}
-          {stepId === null && steps.length > 1 && tab !== 'events' ? (
+          {stepId === null && steps.length > 1 && tab !== 'events' && tab !== 'run-timeline' ? (
             <label className="pv-logs__step-pick">
               Step{' '}
               <select value={shownStep ?? ''} onChange={(e) => setPickedStep(e.target.value)}>
@@ -156,7 +168,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
                 ))}
               </select>
             </label>
-          ) : stepId === null && shownStep && tab !== 'events' ? (
+          ) : stepId === null && shownStep && tab !== 'events' && tab !== 'run-timeline' ? (
             <span className="pv-muted pv-logs__step-pick">Step: {stepTitle(shownStep)}</span>
           ) : null}
         </nav>
@@ -169,6 +181,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
           <>
             <div className="pv-logs__filters" role="search">
               <input
+                ref={searchRef}
                 type="search"
                 placeholder="Search todos, instructions, reasoning…"
                 aria-label="Search the logs"
@@ -213,6 +226,8 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
                 selectedIteration={selectedHere}
                 onSelectIteration={onSelectIteration}
                 label={`Iterations of ${heading}`}
+                onClearSearch={clearSearch}
+                onClearFilters={clearFilters}
               />
               {selectedHere !== null && shownStep && runId ? (
                 <SnapshotPanel
@@ -225,6 +240,17 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
               ) : null}
             </div>
           </>
+        ) : tab === 'run-timeline' ? (
+          <RunTimelineView
+            events={events}
+            live={live}
+            titles={planTitles}
+            popupStepId={stepId}
+            onIterationOpened={(opened) => {
+              setPickedStep(opened);
+              setTab('timeline');
+            }}
+          />
         ) : tab === 'previous' ? (
           <div className="pv-logs__scroll-page">
             <PreviousRuns runs={previousRuns} stepId={shownStep} />

@@ -4,7 +4,8 @@ import { ArrowDownToLine } from 'lucide-react';
 import type { PlanvasEvent, IterationGrouping } from '@planvas/shared';
 import { IterationGroupRow, StepCompletedSummary } from './iteration-group-row';
 import { stepCompletedCounts } from './lineage';
-import { groupIteration, groupMatches, type LogFilters, type LogGroup } from './log-model';
+import { filtersActive, groupIteration, groupMatches, type LogFilters, type LogGroup } from './log-model';
+import { NoMatches } from './no-matches';
 
 type Row = { kind: 'group'; key: string; group: LogGroup } | { kind: 'completed'; key: string; event: PlanvasEvent };
 
@@ -19,6 +20,10 @@ export type IterationTimelineProps = {
   /** Accessible name of the scrolling list. */
   label: string;
   className?: string;
+  /** Empties the search box (offered when the search finds nothing). */
+  onClearSearch?: () => void;
+  /** Resets every filter (offered when the filters together leave nothing). */
+  onClearFilters?: () => void;
 };
 
 /** Distance from the bottom (px) within which the list counts as "at the newest entry". */
@@ -31,11 +36,13 @@ const FOLLOW_SLACK = 48;
  * back down resumes following.
  */
 export function IterationTimeline(props: IterationTimelineProps) {
-  const { grouping, filters, live, selectedIteration = null, onSelectIteration, label, className } = props;
+  const { grouping, filters, live, selectedIteration = null, onSelectIteration, label, className, onClearSearch, onClearFilters } = props;
   const rows = useMemo<Row[]>(() => {
     const out: Row[] = [];
     for (const group of grouping.groups) if (groupMatches(group, filters)) out.push({ kind: 'group', key: group.key, group });
-    for (const event of grouping.completions) out.push({ kind: 'completed', key: `completed-${event.seq}`, event });
+    // A step's closing summary is no answer to a search: with nothing else matching, the list says so instead.
+    if (out.length > 0 || !filtersActive(filters))
+      for (const event of grouping.completions) out.push({ kind: 'completed', key: `completed-${event.seq}`, event });
     return out;
   }, [grouping, filters]);
 
@@ -85,6 +92,19 @@ export function IterationTimeline(props: IterationTimelineProps) {
   }, [live]);
 
   const items = virtualizer.getVirtualItems();
+  // Nothing found is said beside the feed, not in it: a feed holds articles only.
+  const nothingFound = rows.length === 0 && grouping.groups.length > 0 && filtersActive(filters);
+  if (nothingFound) {
+    return (
+      <div className={`pv-timeline ${className ?? ''}`}>
+        {filters.search.trim() ? (
+          <NoMatches query={filters.search.trim()} {...(onClearSearch ? { onClear: onClearSearch } : {})} />
+        ) : (
+          <NoMatches message="No iteration matches the filters" {...(onClearFilters ? { onClear: onClearFilters } : {})} clearLabel="Clear filters" />
+        )}
+      </div>
+    );
+  }
   return (
     <div className={`pv-timeline ${className ?? ''}`}>
       <div
@@ -102,7 +122,7 @@ export function IterationTimeline(props: IterationTimelineProps) {
         data-virtual-scroll=""
       >
         {rows.length === 0 ? (
-          <p className="pv-muted pv-timeline__empty">{grouping.groups.length === 0 ? 'No iterations yet.' : 'No iteration matches the filters.'}</p>
+          <p className="pv-muted pv-timeline__empty">No iterations yet.</p>
         ) : (
           <div className="pv-timeline__canvas" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {

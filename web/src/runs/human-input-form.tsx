@@ -3,9 +3,10 @@ import { followedRunStatus, useRunStore } from './use-run-store';
 
 /**
  * The question a waiting run asks, at the top of the run panel, with its answer form (yes/no, the
- * options, or free text). The waiting node on the canvas has the same form.
+ * options, or free text). The waiting node on the canvas has the same form. `compact` is the docked
+ * panel's: the question cut to two lines, so the runs list under it keeps its room.
  */
-export function HumanInputForm() {
+export function HumanInputForm({ compact = false }: { compact?: boolean }) {
   const waiting = useRunStore((s) => s.run.waitingInput ?? s.followedRun?.waitingInput ?? null);
   const status = useRunStore(followedRunStatus);
   const answerInput = useRunStore((s) => s.answerInput);
@@ -13,7 +14,8 @@ export function HumanInputForm() {
   if (!waiting || status !== 'waiting_input') return null;
   return (
     <section className="pv-human-input" aria-label="The run's question" data-testid="human-input">
-      <p className="pv-human-input__question">
+      {/* Compact (docked under the inspector) it keeps to two lines: the whole question is its tooltip. */}
+      <p className="pv-human-input__question" title={compact ? `${title ?? waiting.stepId} asks: ${waiting.question}` : undefined}>
         <strong title={waiting.stepId}>{title ?? waiting.stepId}</strong> asks: {waiting.question}
       </p>
       <AnswerForm question={waiting} onAnswer={answerInput} />

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ReactFlowProvider } from '@xyflow/react';
 import { describe, expect, it } from 'vitest';
@@ -73,26 +73,59 @@ describe('RunSidebar', () => {
     expect(sidebar()).toHaveAttribute('data-layout', 'expanded');
   });
 
-  it('folds to its rail while the inspector is open; unfolding it closes the inspector', async () => {
+  it('docks under the inspector while a node is edited, its runs list in view and clickable', async () => {
     const user = userEvent.setup();
-    const runs = new Map<string, FakeRun>([['run-1', { summary: fakeRunSummary('run-1'), events: [envelope(1, 'run_status', { status: 'running' })] }]]);
-    const { store } = renderShell({ runs });
+    const runs = new Map<string, FakeRun>([
+      ['run-1', { summary: fakeRunSummary('run-1'), events: [envelope(1, 'run_status', { status: 'running' })] }],
+      ['run-2', { summary: fakeRunSummary('run-2', { status: 'completed' }), events: [envelope(1, 'run_status', { status: 'completed' })] }],
+    ]);
+    const { store } = renderShell({ runs, initial: { runs: [...runs.values()].map((r) => r.summary) } });
     await act(() => store.getState().openRun('run-1'));
     expect(sidebar()).toHaveAttribute('data-layout', 'expanded');
 
     act(() => store.getState().selectNode('gather-sources'));
     expect(screen.getByTestId('inspector')).toBeInTheDocument();
-    expect(sidebar()).toHaveAttribute('data-layout', 'rail');
-    expect(toggle()).toHaveAttribute('aria-pressed', 'false');
+    // Docked, not folded: the toolbar's toggle still says the panel is open, the edit stays open.
+    expect(sidebar()).toHaveAttribute('data-layout', 'docked');
+    expect(sidebar()).toHaveClass('pv-run-sidebar--docked');
+    expect(toggle()).toHaveAttribute('aria-pressed', 'true');
+    expect(within(sidebar()).queryByRole('region', { name: 'Todo tree' })).toBeNull();
+    const rows = within(sidebar()).getAllByTestId('run-row');
+    expect(rows.map((r) => r.dataset['runId'])).toEqual(['run-1', 'run-2']);
 
-    await user.click(toggle());
-    expect(store.getState().selectedNodeId).toBeNull();
+    // A run picked in the docked list is followed; the inspector stays on its node.
+    await user.click(rows[1]!);
+    await waitFor(() => expect(store.getState().followedRunId).toBe('run-2'));
+    expect(store.getState().selectedNodeId).toBe('gather-sources');
+    expect(sidebar()).toHaveAttribute('data-layout', 'docked');
+
+    // "Show todos" closes the inspector; the panel takes its own column again with the todo tree.
+    await user.click(within(sidebar()).getByRole('button', { name: /Show todos/ }));
     expect(screen.queryByTestId('inspector')).toBeNull();
     expect(sidebar()).toHaveAttribute('data-layout', 'expanded');
+    expect(within(sidebar()).getByRole('region', { name: 'Todo tree' })).toBeInTheDocument();
 
-    // A selection that names no node of the plan opens no inspector, and folds nothing.
+    // A selection that names no node of the plan opens no inspector, and docks nothing.
     act(() => store.getState().selectNode('no-such-node'));
     expect(sidebar()).toHaveAttribute('data-layout', 'expanded');
+  });
+
+  it('stays a rail beside the inspector once folded; unfolds docked without closing the edit, or with the todos, closing it', async () => {
+    const user = userEvent.setup();
+    const { store } = renderShell();
+    act(() => store.getState().selectNode('gather-sources'));
+    expect(sidebar()).toHaveAttribute('data-layout', 'rail');
+    await user.click(toggle());
+    expect(store.getState().selectedNodeId).toBe('gather-sources');
+    expect(sidebar()).toHaveAttribute('data-layout', 'docked');
+    await user.click(screen.getByTestId('run-sidebar-collapse'));
+    expect(sidebar()).toHaveAttribute('data-layout', 'rail');
+    expect(screen.getByTestId('inspector')).toBeInTheDocument();
+    // The rail's todos button asks for the todo tree, which docked has no room for: the inspector closes.
+    await user.click(within(sidebar()).getByRole('button', { name: 'Show the todos' }));
+    expect(screen.queryByTestId('inspector')).toBeNull();
+    expect(sidebar()).toHaveAttribute('data-layout', 'expanded');
+    expect(within(sidebar()).getByRole('region', { name: 'Todo tree' })).toBeInTheDocument();
   });
 
   it('shows nothing without an open workflow', () => {

@@ -5,21 +5,24 @@ import { TodoTreePanel } from './todo-tree/todo-tree-panel';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 import { IconButton } from '../ui/icon-button';
 import { HumanInputForm } from './human-input-form';
+import { PausePanel } from './pause/pause-panel';
 import { RunStartConfirm } from './run-start-confirm';
 import { RunsList } from './runs-list';
 import { useRunSidebar } from './run-sidebar-layout';
 import { followedRunStatus } from './use-run-store';
+import './run-dock.css';
 
 /**
  * Beside the canvas: the question a waiting run asks, its todo tree and objective, the runs list.
- * Folded to a slim rail while there is nothing to follow or while the inspector is open
- * (run-sidebar-layout.ts); the rail still shows that a run goes on or waits for an answer.
+ * Folded to a slim rail while there is nothing to follow (run-sidebar-layout.ts); the rail still
+ * shows that a run goes on or waits for an answer. While the inspector is open the unfolded panel
+ * docks below it with the question and the runs list, so a run can be picked without leaving the edit.
  */
 export function RunSidebar() {
   const store = useAppStoreApi();
   const workflowOpen = useAppStore((s) => s.workflowId !== null);
   const followedRunId = useAppStore((s) => s.followedRunId);
-  const { layout, expand, collapse } = useRunSidebar();
+  const { layout, placement, expand, collapse, showTodos } = useRunSidebar();
 
   // A run followed anew (started, imported, picked) unfolds the sidebar the user folded earlier.
   const lastFollowed = useRef(followedRunId);
@@ -31,7 +34,13 @@ export function RunSidebar() {
   if (!workflowOpen) return null;
   return (
     <>
-      {layout === 'rail' ? <RunRail onExpand={expand} /> : <ExpandedRunSidebar onCollapse={collapse} />}
+      {layout === 'rail' ? (
+        <RunRail onExpand={expand} onShowTodos={showTodos} />
+      ) : placement === 'docked' ? (
+        <DockedRunPanel onCollapse={collapse} onShowTodos={showTodos} />
+      ) : (
+        <ExpandedRunSidebar onCollapse={collapse} />
+      )}
       <RunStartConfirm />
     </>
   );
@@ -54,14 +63,46 @@ function ExpandedRunSidebar({ onCollapse }: { onCollapse(): void }) {
         </IconButton>
       </header>
       <HumanInputForm />
+      <PausePanel />
       <TodoTreePanel />
       <RunsList />
     </aside>
   );
 }
 
+/**
+ * The run panel docked under the inspector (run-dock.css): the question a waiting run asks and the
+ * runs list, each row clickable; the todo tree needs the panel's own column, which "Show todos"
+ * gives it back by closing the inspector.
+ */
+function DockedRunPanel({ onCollapse, onShowTodos }: { onCollapse(): void; onShowTodos(): void }) {
+  return (
+    <aside className="pv-run-sidebar pv-run-sidebar--docked" aria-label="Run" data-testid="run-sidebar" data-layout="docked">
+      <header className="pv-run-sidebar__bar">
+        <span className="pv-run-sidebar__title">Run</span>
+        <button type="button" className="pv-link-button pv-run-sidebar__todos" onClick={onShowTodos} title="Close the inspector and show the run's todo tree">
+          <ListTodo size={13} aria-hidden /> Show todos
+        </button>
+        <IconButton
+          label="Fold the run panel"
+          title="Fold the run panel to a rail"
+          className="pv-icon-button--small"
+          testId="run-sidebar-collapse"
+          onClick={onCollapse}
+          aria-expanded
+        >
+          <PanelRightClose size={15} />
+        </IconButton>
+      </header>
+      <HumanInputForm compact />
+      <PausePanel />
+      <RunsList compact />
+    </aside>
+  );
+}
+
 /** The folded sidebar: a column of icons that says what is there and unfolds it on a click. */
-function RunRail({ onExpand }: { onExpand(): void }) {
+function RunRail({ onExpand, onShowTodos }: { onExpand(): void; onShowTodos(): void }) {
   const runCount = useAppStore((s) => s.runs.length);
   const status = useAppStore(followedRunStatus);
   const live = status !== null && !isFinalRunStatus(status);
@@ -80,7 +121,7 @@ function RunRail({ onExpand }: { onExpand(): void }) {
         <PanelRightOpen size={16} />
       </button>
       <span className="pv-rail-divider" aria-hidden />
-      <button type="button" className="pv-rail-button" onClick={onExpand} title={live ? 'Todos of the run going on' : 'Todos'} aria-label="Show the todos">
+      <button type="button" className="pv-rail-button" onClick={onShowTodos} title={live ? 'Todos of the run going on' : 'Todos'} aria-label="Show the todos">
         <ListTodo size={16} aria-hidden />
         {live && <span className="pv-rail-dot" aria-hidden />}
       </button>

@@ -50,7 +50,7 @@ function ImportDecisionLog() {
       }}
     >
       <label htmlFor={id}>Import decision log of</label>
-      <select id={id} value={chosen} onChange={(e) => setStepId(e.target.value)}>
+      <select id={id} value={chosen} title={chosen} onChange={(e) => setStepId(e.target.value)}>
         {steps.map((s) => (
           <option key={s} value={s}>
             {s}
@@ -67,8 +67,9 @@ function ImportDecisionLog() {
 /**
  * Runs of the open workflow, newest first, each named `#12 · 20:21 · scripted` (its number in the
  * workflow, local start time, provider); a click follows that run. The id is in the tooltip.
+ * `compact` (docked under the inspector) leaves the decision-log import to the full panel.
  */
-export function RunsList() {
+export function RunsList({ compact = false }: { compact?: boolean }) {
   const runs = useRunStore((s) => s.runs);
   const runsStatus = useRunStore((s) => s.runsStatus);
   const followedRunId = useRunStore((s) => s.followedRunId);
@@ -80,7 +81,7 @@ export function RunsList() {
         <h2>Runs</h2>
         {runsStatus === 'loading' && runs.length === 0 ? <span className="pv-muted">loading…</span> : null}
       </header>
-      <ImportDecisionLog />
+      {compact ? null : <ImportDecisionLog />}
       {runs.length === 0 ? (
         <p className="pv-muted">{runsStatus === 'error' ? 'Could not load the runs.' : 'No runs yet.'}</p>
       ) : (

@@ -3,7 +3,7 @@ import { isFinalRunStatus } from '@planvas/shared';
 import { useAppStore, useAppStoreApi } from '../store/store-context';
 
 /**
- * Keeps the runs in step with the open workflow: loads its runs list, stops following a run of
+ * Keeps the runs in step with the open workflow: loads its runs list and saved breakpoints, stops following a run of
  * another workflow, and picks up a run that is still going on (after a reload, or one started
  * from another tab) so its progress shows without a click.
  */
@@ -14,6 +14,7 @@ export function useRunSession(): void {
     const state = store.getState();
     if (state.followedRun && state.followedRun.workflowId !== workflowId) state.closeRun();
     if (!workflowId) return;
+    void state.loadBreakpoints(workflowId);
     let cancelled = false;
     void state.loadRuns(workflowId).then(() => {
       const now = store.getState();

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
+import type { DebugSlice } from './state/debug';
 import type { DocumentSlice } from './state/document';
 import type { EditingSlice } from './state/editing';
 import type { HistorySlice } from './state/history';
@@ -14,7 +15,7 @@ import type { WorkspaceSlice } from './state/workspace';
  * slices/; a new slice adds both, its type here and its creator in `createAppStore`. Types only:
  * this file imports the slice types and nothing else, so the slices can import it back.
  */
-export type AppState = WorkspaceSlice & DocumentSlice & ViewSlice & SelectionSlice & RunSlice & HistorySlice & EditingSlice & SyncSlice & UiSlice;
+export type AppState = WorkspaceSlice & DocumentSlice & ViewSlice & SelectionSlice & RunSlice & DebugSlice & HistorySlice & EditingSlice & SyncSlice & UiSlice;
 
 /** A slice sees (and may update) the whole state, but owns only its own keys. */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppState } from './app-state';
+import { createDebugSlice } from './slices/debug-slice';
 import { createDocumentSlice } from './slices/document-slice';
 import { createEditingSlice } from './slices/editing/editing-slice';
 import { createHistorySlice } from './slices/history-slice';
@@ -28,6 +29,7 @@ export function createAppStore(initial: Partial<AppState> = {}, options: AppStor
     ...createViewSlice(...args),
     ...createSelectionSlice(...args),
     ...createRunSlice(options.run)(...args),
+    ...createDebugSlice(options.run)(...args),
     ...createHistorySlice(...args),
     ...createEditingSlice(...args),
     ...createSyncSlice(...args),

@@ -48,7 +48,7 @@ export function fakeRunsFetch(runs: Map<string, FakeRun>, onStart?: (workflowId:
       const limit = Number(url.searchParams.get('limit') ?? 1000);
       return json({ events: run.events.filter((e) => e.seq > after).slice(0, limit) });
     }
-    if (action === 'cancel' || action === 'input' || action === 'objective') return json({ ok: true });
+    if (action === 'cancel' || action === 'input' || action === 'objective' || action === 'resume') return json({ ok: true });
     return json({ statusCode: 404, code: 'not_found', message: 'unknown route', details: [] }, 404);
   };
   return { fetch: fetchDouble as typeof fetch, requests };

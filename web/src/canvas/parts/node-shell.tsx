@@ -3,6 +3,7 @@ import type { Problem } from '@planvas/shared';
 import { railTop } from '../../flow/handles';
 import type { ExecutionModeBadge } from '../../flow/execution-mode';
 import { useCompactNodes } from '../zoom-levels';
+import { BreakpointMarker, useNodeBreakpoints } from './breakpoint-marker';
 import { CompactNode } from './compact-node';
 import { ExecutionModeChip } from './execution-mode-chip';
 import { nodeRootAttributes, type NodeFrameProps } from './node-frame';
@@ -49,6 +50,7 @@ export function NodeShell(props: NodeShellProps) {
   } = props;
   const compact = useCompactNodes();
   const runCount = useRunCount();
+  const breakpoints = useNodeBreakpoints();
   const classes = [
     'pv-node',
     `pv-node--${kind}`,
@@ -76,6 +78,7 @@ export function NodeShell(props: NodeShellProps) {
         <span className="pv-node__spacer" />
         {executionMode && <ExecutionModeChip mode={executionMode} />}
         {headerExtra}
+        <BreakpointMarker breakpoints={breakpoints} />
         <RunCountBadge count={runCount} />
         <StatusBadge status={status} note={statusNote} iconOnly={statusIconOnly} />
         <ProblemsBadge problems={problems} />

@@ -47,6 +47,7 @@ function InspectorHeader({ target, onClose }: { target: NodeTarget; onClose(): v
         : target.kind;
   const definition = nodeDefinitions[kind as keyof typeof nodeDefinitions];
   const Icon = definition?.icon ?? Bot;
+  const kindLine = target.kind === 'sub_agent' ? `Sub-agent of ${target.parentStepId}` : definition?.label;
   const title = target.kind === 'generic' ? 'Generic agent' : step ? String(step.title || step.id) : (definition?.label ?? '');
   return (
     <header className="pv-inspector__header" data-step-kind={kind}>
@@ -54,7 +55,9 @@ function InspectorHeader({ target, onClose }: { target: NodeTarget; onClose(): v
         <Icon size={15} />
       </span>
       <div className="pv-inspector__titles">
-        <span className="pv-inspector__kind">{target.kind === 'sub_agent' ? `Sub-agent of ${target.parentStepId}` : definition?.label}</span>
+        <span className="pv-inspector__kind" title={kindLine}>
+          {kindLine}
+        </span>
         <span className="pv-inspector__title" title={title}>
           {title}
         </span>

@@ -5,6 +5,7 @@ import { stepTodoCounts, type TodoItem } from '@planvas/shared';
 import type { RunAppState } from '../use-run-store';
 import { followedRunStatus, useRunStore } from '../use-run-store';
 import { ObjectiveEditor } from './objective-editor';
+import { TodoStepSwitcher, useTodoStepSwitcher } from './todo-step-switcher';
 import { TodoTreeView } from './todo-tree-view';
 
 const NO_TODOS: TodoItem[] = [];
@@ -28,12 +29,14 @@ function objectiveLockOf(s: RunAppState, stepId: string | null): string | null |
 }
 
 /**
- * The followed run's todo tree and objective, live. Shows the step whose todos changed last
- * unless a step is given. The objective can be edited while the step still has turns ahead; the
- * edit is stored with the run and comes back as an `objective_updated` event.
+ * The followed run's todo tree and objective, live. Shows the given step, else the one the user
+ * picks in the switcher (a run of a plan with several todo_task steps), else the step at work
+ * (todo-steps.ts). The objective can be edited while the step still has turns ahead; the edit is
+ * stored with the run and comes back as an `objective_updated` event.
  */
 export function TodoTreePanel({ stepId }: { stepId?: string }) {
-  const shownStep = useRunStore((s) => stepId ?? s.run.currentTodoStepId);
+  const switcher = useTodoStepSwitcher();
+  const shownStep = stepId ?? switcher.shown;
   const todos = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.todos : undefined) ?? NO_TODOS);
   const objective = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.objective : undefined));
   const iteration = useRunStore((s) => (shownStep ? s.run.todosByStep[shownStep]?.iteration : undefined));
@@ -51,12 +54,10 @@ export function TodoTreePanel({ stepId }: { stepId?: string }) {
         <ListTodo size={14} aria-hidden />
         <h2>Todos</h2>
         {shownStep ? (
-          <span className="pv-panel__meta">
-            {shownStep}
-            {iteration ? ` · iteration ${iteration}` : ''}
-          </span>
+          <PanelMeta text={[stepId === undefined && switcher.choices.length > 1 ? '' : shownStep, iteration ? `iteration ${iteration}` : '']} />
         ) : null}
       </header>
+      {stepId === undefined && hasRun && switcher.choices.length > 1 ? <TodoStepSwitcher {...switcher} /> : null}
       {!hasRun ? (
         <p className="pv-todo-tree__empty">Start or open a run to see its todos.</p>
       ) : (
@@ -68,9 +69,20 @@ export function TodoTreePanel({ stepId }: { stepId?: string }) {
             ) : null
           }
           {...(counts ? { counts } : {})}
-          emptyText={shownStep ? 'No todos yet' : 'No todo_task step has run yet'}
+          emptyText={!shownStep ? 'No todo_task step has run yet' : switcher.hasRun(shownStep) ? 'No todos yet' : 'This step has not run yet'}
         />
       )}
     </section>
+  );
+}
+
+/** The header's `step · iteration`, one line, the whole of it in a tooltip when it does not fit. */
+function PanelMeta({ text }: { text: string[] }) {
+  const line = text.filter(Boolean).join(' · ');
+  if (!line) return null;
+  return (
+    <span className="pv-panel__meta" title={line}>
+      {line}
+    </span>
   );
 }

@@ -15,6 +15,8 @@ export type TodoTreeViewProps = {
   counts?: { completed: number; total: number };
 };
 
+const agentName = (agent: string) => (agent === 'generic' ? 'Generic Agent' : agent);
+
 /**
  * The todo list as the tree its pre-order and `depth` describe (docs/formats.md "Todo tree and
  * progress"): dotted numbers, status, assigned agent and result per row, and a summary line
@@ -71,8 +73,8 @@ export const TodoTreeView = memo(function TodoTreeView({ todos, objective, empty
                 ) : null}
               </span>
               {row.todo.assigned_agent ? (
-                <span className="pv-todo-row__agent" title="Assigned agent">
-                  {row.todo.assigned_agent === 'generic' ? 'Generic Agent' : row.todo.assigned_agent}
+                <span className="pv-todo-row__agent" title={`Assigned agent: ${agentName(row.todo.assigned_agent)}`}>
+                  {agentName(row.todo.assigned_agent)}
                 </span>
               ) : null}
               <TodoStatusChip status={row.todo.status} />

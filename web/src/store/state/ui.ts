@@ -1,8 +1,19 @@
 import type { ErrorDetail } from '@planvas/shared';
 import type { XY } from './view';
 
-export type ToastTone = 'info' | 'success' | 'error';
-export type Toast = { id: number; tone: ToastTone; message: string; details?: ErrorDetail[] };
+/** `attention`: something waits for the user (a run's question). */
+export type ToastTone = 'info' | 'success' | 'attention' | 'error';
+/** A button on a toast that takes the user to what it is about (the question to answer, the logs of a failure). */
+export type ToastAction = { label: string; run(): void };
+export type Toast = {
+  id: number;
+  tone: ToastTone;
+  message: string;
+  details?: ErrorDetail[];
+  action?: ToastAction;
+  /** Stays until dismissed, by the user or by whoever raised it (a question's toast goes once it is answered). */
+  sticky?: boolean;
+};
 
 export type ContextMenuTarget = { kind: 'node'; id: string } | { kind: 'edge'; id: string } | { kind: 'pane'; at: XY };
 export type ContextMenu = { x: number; y: number; target: ContextMenuTarget };
