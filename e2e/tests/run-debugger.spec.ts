@@ -73,4 +73,26 @@ test('debugging a run: a breakpoint set on the canvas pauses it, the pending dec
   const first = events.find((e) => e.type === 'todo_task_route_selected' && e.data['iteration'] === 1);
   expect(first?.data).toMatchObject({ selected_route_id: 'fact-check' });
   expect(events.filter((e) => e.type === 'run_status' && e.data['status'] === 'paused').length).toBeGreaterThanOrEqual(3);
+
+  // Answer, let it finish, then replay it: every sub-agent result is reused, no model called for them.
+  await question.getByRole('button', { name: 'approve' }).click();
+  const firstRow = page.locator(`[data-testid="run-row"][data-run-id="${runs[0]!.id}"]`);
+  await expect(firstRow).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await page.locator('li').filter({ has: firstRow }).getByTestId('replay-run').click();
+  await expect(page.getByTestId('run-row')).toHaveCount(2, { timeout: 60_000 });
+  const replayed = (
+    (await (await page.request.get(`${planvas.baseURL}/api/runs?workflow=${encodeURIComponent(WORKFLOW)}`)).json()) as { runs: RunSummary[] }
+  ).runs.find((r) => r.id !== runs[0]!.id)!;
+  await expect(page.getByTestId('human-input')).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: `${SHOTS}/replay-waiting.png` });
+  const replayEvents = await eventsOf(page, planvas.baseURL, replayed.id);
+  const subAgents = replayEvents.filter((e) => e.type === 'step_status' && e.data['parent_step_id'] === 'research-todo' && e.data['status'] === 'executing');
+  // The todo whose route was changed at the pause was recorded under the fact checker, so the
+  // replay's literature delegation of it is not in the recording and runs live; the others are reused.
+  const reused = subAgents.filter((e) => e.data['replayed'] === true);
+  expect(reused.length).toBeGreaterThan(0);
+  const liveUsage = replayEvents.filter(
+    (e) => e.type === 'llm_usage' && e.data['step_id'] === 'research-todo' && (e.data['agent'] === 'sub_agent' || e.data['agent'] === 'generic'),
+  );
+  expect(liveUsage.length).toBe(subAgents.length - reused.length);
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/shallow';
-import { FileInput, GitBranch } from 'lucide-react';
+import { FileInput, GitBranch, Repeat } from 'lucide-react';
 import { isFinalRunStatus, type RunSummary } from '@planvas/shared';
 import { runLabel, runRef } from '../store/run-events/run-labels';
 import { formatDuration, RunStatusChip } from './run-format';
@@ -74,6 +74,7 @@ export function RunsList({ compact = false }: { compact?: boolean }) {
   const runsStatus = useRunStore((s) => s.runsStatus);
   const followedRunId = useRunStore((s) => s.followedRunId);
   const openRun = useRunStore((s) => s.openRun);
+  const replayRun = useRunStore((s) => s.replayRun);
   const now = useNow(runs.some((r) => !isFinalRunStatus(r.status)));
   return (
     <section className="pv-panel pv-runs" aria-label="Runs">
@@ -116,6 +117,18 @@ export function RunsList({ compact = false }: { compact?: boolean }) {
                 ) : null}
                 {run.error ? <span className="pv-runs__line pv-error-text">{run.error}</span> : null}
               </button>
+              {isFinalRunStatus(run.status) && (run.provider === 'scripted' || run.provider === 'openai') ? (
+                <button
+                  type="button"
+                  className="pv-icon-button pv-icon-button--small pv-runs__replay"
+                  aria-label={`Replay ${runLabel(run, runs)}`}
+                  title="Replay: run again reusing every sub-agent result of this run (no model calls for them)"
+                  data-testid="replay-run"
+                  onClick={() => void replayRun(run.id)}
+                >
+                  <Repeat size={13} aria-hidden />
+                </button>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -42,6 +42,13 @@ export function createDebugSlice(deps: { api?: RunsApi } = {}): SliceCreator<Deb
         }
       },
 
+      replayRun: async (runId) => {
+        const recorded = get().runs.find((r) => r.id === runId);
+        const provider = recorded?.provider === 'openai' ? 'openai' : 'scripted';
+        // Through the Run button's guard: a run already going on is asked about first.
+        return get().requestRun({ provider, replay: { runId, pin: 'all' } });
+      },
+
       resumeRun: async (body) => {
         const runId = get().followedRunId;
         if (!runId) return false;

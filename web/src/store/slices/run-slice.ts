@@ -173,6 +173,7 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
           const { runId } = await api.startRun(workflowId, {
             ...(options.provider ? { provider: options.provider } : {}),
             ...(options.paceMs !== undefined ? { paceMs: options.paceMs } : {}),
+            ...(options.replay ? { replay: options.replay } : {}),
           });
           set({ runError: null });
           await get().openRun(runId);

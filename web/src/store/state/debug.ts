@@ -13,4 +13,6 @@ export type DebugSlice = {
   toggleBreakpoint(breakpoint: Breakpoint): Promise<void>;
   /** Resumes the followed run (Continue, Step, or Continue with the edited decision). */
   resumeRun(body: ResumeBody): Promise<boolean>;
+  /** Runs the workflow again reusing every sub-agent result of run `runId` (pin all); resolves to the new run's id. */
+  replayRun(runId: string): Promise<string | null>;
 };

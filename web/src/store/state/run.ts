@@ -1,4 +1,4 @@
-import type { ExecutionProvider, PlanvasEvent, RunSummary } from '@planvas/shared';
+import type { ExecutionProvider, PlanvasEvent, ReplayRequest, RunSummary } from '@planvas/shared';
 import type { StreamState } from '../../api/run-stream';
 import type { RunDerived } from '../run-events/run-derive';
 
@@ -10,7 +10,12 @@ export type IterationSelection = { runId: string; stepId: string; iteration: num
 /** Another run's events, loaded on demand (previous runs in the popup, the compare view). */
 export type OtherRunEvents = { status: LoadStatus; events: PlanvasEvent[]; error?: string };
 
-export type StartRunOptions = { provider?: ExecutionProvider; paceMs?: number };
+export type StartRunOptions = {
+  provider?: ExecutionProvider;
+  paceMs?: number;
+  /** Reuse a recorded run's sub-agent results (docs/api.md "Pin and replay"). */
+  replay?: ReplayRequest;
+};
 
 /** A start the user asked for while another run of the workflow is active: the confirm dialog shows while it is set. */
 export type PendingStart = { options: StartRunOptions; activeRun: RunSummary };
