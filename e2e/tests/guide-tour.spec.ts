@@ -204,8 +204,12 @@ test('the guide tour: open, lay out, author, configure, save through a conflict,
   await expect(snapshot).toHaveAttribute('data-iteration', '2');
   await expect(snapshot.getByTestId('todo-row').first()).toBeVisible();
   await expect(snapshot.getByTestId('continue-from-here')).toBeEnabled();
-  await shot('10-continue-from-iteration');
   await snapshot.getByTestId('continue-from-here').click();
+  // The dialog: the todos and objective of iteration 2, to change before the branch starts.
+  const fork = page.getByTestId('fork-dialog');
+  await expect(fork.getByTestId('fork-todo').first()).toBeVisible();
+  await shot('10-continue-from-iteration');
+  await fork.getByTestId('fork-start').click();
   // The popup follows the new run, which says where it came from.
   await expect(history.getByTestId('logs-run-label')).toContainText('continued from #1 at iteration 2');
   const branch = (await runsOf(page, planvas.baseURL)).find((r) => r.parent?.runId === first!.id);

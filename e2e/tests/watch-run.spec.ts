@@ -181,6 +181,7 @@ test('watch the scripted demo run live, lose the connection without a gap or dup
 
     // Continue from there: a new run seeded from that snapshot, linked to its parent.
     await panel.getByTestId('continue-from-here').click();
+    await page.getByTestId('fork-dialog').getByTestId('fork-start').click();
     let branchId = '';
     await expect
       .poll(async () => {

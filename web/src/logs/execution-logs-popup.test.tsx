@@ -176,11 +176,16 @@ describe('ExecutionLogsPopup', () => {
     expect(within(panel).getByTestId('todo-summary')).toHaveTextContent('todos 2/3');
     expect(panel).not.toHaveTextContent('Something else');
 
+    // The dialog shows the snapshot's state; started unchanged, the branch carries no edits.
     await user.click(within(panel).getByTestId('continue-from-here'));
+    const dialog = screen.getByTestId('fork-dialog');
+    expect(within(dialog).getAllByTestId('fork-todo')).toHaveLength(4);
+    await user.click(within(dialog).getByTestId('fork-start'));
     await waitFor(() => expect(store.getState().followedRunId).toBe('run-b'));
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+    expect(requests.find((r) => r.method === 'POST')).toEqual({
+      method: 'POST',
       path: '/api/workflows/Workflow%2FResearchReport/runs',
-      body: { from: { runId: 'run-a', iteration: 2, stepId: 'research-todo' } },
+      body: { from: { runId: 'run-a', iteration: 2, stepId: 'research-todo' }, provider: 'scripted' },
     });
   });
 

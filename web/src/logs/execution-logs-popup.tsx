@@ -234,7 +234,7 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
                   events={events}
                   stepId={shownStep}
                   iteration={selectedHere}
-                  onContinue={() => continueFrom(runId, selectedHere, shownStep)}
+                  onContinue={(fork) => continueFrom(runId, selectedHere, shownStep, fork)}
                   onClose={() => selectIteration(null)}
                 />
               ) : null}

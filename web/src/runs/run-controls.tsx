@@ -9,7 +9,7 @@ import './run-controls.css';
  * How to run: the provider and, for the scripted one, its pace (one menu keeps the toolbar short).
  * An empty pace leaves the server's watchable demo pace.
  */
-const RUN_MODES: ReadonlyArray<{ value: string; label: string; provider: ExecutionProvider; paceMs?: number }> = [
+export const RUN_MODES: ReadonlyArray<{ value: string; label: string; provider: ExecutionProvider; paceMs?: number }> = [
   { value: 'scripted', label: 'Scripted · demo pace', provider: 'scripted' },
   { value: 'scripted:0', label: 'Scripted · no delay', provider: 'scripted', paceMs: 0 },
   { value: 'scripted:300', label: 'Scripted · fast (0.3 s)', provider: 'scripted', paceMs: 300 },

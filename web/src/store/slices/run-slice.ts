@@ -256,11 +256,21 @@ export function createRunSlice(deps: RunSliceDeps = {}): RunSliceCreator {
         }
       },
 
-      continueFrom: async (runId, iteration, stepId) => {
+      continueFrom: async (runId, iteration, stepId, fork = {}) => {
         const workflowId = get().runs.find((r) => r.id === runId)?.workflowId ?? get().followedRun?.workflowId ?? get().workflowId;
         if (!workflowId) return null;
         try {
-          const started = await api.startRun(workflowId, { from: { runId, iteration, ...(stepId ? { stepId } : {}) } });
+          const started = await api.startRun(workflowId, {
+            from: {
+              runId,
+              iteration,
+              ...(stepId ? { stepId } : {}),
+              ...(fork.todos ? { todos: fork.todos } : {}),
+              ...(fork.objective !== undefined ? { objective: fork.objective } : {}),
+            },
+            ...(fork.provider ? { provider: fork.provider } : {}),
+            ...(fork.paceMs !== undefined ? { paceMs: fork.paceMs } : {}),
+          });
           set({ runError: null, selectedIteration: null });
           await get().openRun(started.runId);
           void get().loadRuns(workflowId);

@@ -1,4 +1,4 @@
-import type { ExecutionProvider, PlanvasEvent, ReplayRequest, RunSummary } from '@planvas/shared';
+import type { ExecutionProvider, PlanvasEvent, ReplayRequest, RunSummary, TodoItem } from '@planvas/shared';
 import type { StreamState } from '../../api/run-stream';
 import type { RunDerived } from '../run-events/run-derive';
 
@@ -9,6 +9,9 @@ export type IterationSelection = { runId: string; stepId: string; iteration: num
 
 /** Another run's events, loaded on demand (previous runs in the popup, the compare view). */
 export type OtherRunEvents = { status: LoadStatus; events: PlanvasEvent[]; error?: string };
+
+/** "Continue from here" with changes: the todos and objective to start from, and how to run. */
+export type ForkOptions = { todos?: TodoItem[]; objective?: string; provider?: ExecutionProvider; paceMs?: number };
 
 export type StartRunOptions = {
   provider?: ExecutionProvider;
@@ -59,7 +62,7 @@ export type RunSlice = {
   /** Imports a step's decision log (the seed system's file) as a run and follows it. */
   importDecisionLog(stepId: string): Promise<string | null>;
   /** "Continue from here": a new run seeded from `runId`'s snapshot at `iteration`. */
-  continueFrom(runId: string, iteration: number, stepId?: string): Promise<string | null>;
+  continueFrom(runId: string, iteration: number, stepId?: string, fork?: ForkOptions): Promise<string | null>;
   openRun(runId: string): Promise<void>;
   closeRun(): void;
   selectIteration(selection: IterationSelection | null): void;
