@@ -95,4 +95,15 @@ test('debugging a run: a breakpoint set on the canvas pauses it, the pending dec
     (e) => e.type === 'llm_usage' && e.data['step_id'] === 'research-todo' && (e.data['agent'] === 'sub_agent' || e.data['agent'] === 'generic'),
   );
   expect(liveUsage.length).toBe(subAgents.length - reused.length);
+
+  // Compare the replay with the debugged run, lined up by todo: the todo whose route was changed at the pause diverges.
+  await page.getByRole('toolbar', { name: 'Canvas' }).getByTestId('open-execution-logs').click();
+  const logs = page.getByRole('dialog', { name: /Execution logs/ });
+  await logs.getByRole('button', { name: 'Compare' }).click();
+  await logs.getByRole('combobox', { name: /Compare with/ }).selectOption(runs[0]!.id);
+  await logs.getByTestId('compare-align').selectOption('todo');
+  const aligned = logs.getByTestId('aligned-todo');
+  await expect(aligned.first()).toBeVisible();
+  await expect(logs.locator('[data-testid="aligned-todo"][data-diverged="true"]')).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/compare-by-todo.png` });
 });

@@ -4,6 +4,7 @@ import type { PlanvasEvent, RunSummary } from '@planvas/shared';
 import { useRunStore } from '../runs/use-run-store';
 import { useRunRef } from '../runs/run-format';
 import { runLabel, runRef } from '../store/run-events/run-labels';
+import { AlignedTodoTable } from './compare/aligned-todo-table';
 import { inheritedAt } from './lineage';
 import { agentLabel, decisionOf, groupingFor, type LogGroup } from './log-model';
 
@@ -75,6 +76,7 @@ function cellOf(side: Side, row: CompareRow, stepId: string | null, runs: Readon
  */
 export function CompareView({ runId, events, stepId, candidates, initialOther }: CompareViewProps) {
   const [otherId, setOtherId] = useState(initialOther ?? candidates[0]?.id ?? '');
+  const [alignment, setAlignment] = useState<'iteration' | 'todo'>('iteration');
   const runs = useRunStore((s) => s.runs);
   const thisRun = useRunStore((s) => s.runs.find((r) => r.id === runId) ?? (s.followedRun?.id === runId ? s.followedRun : undefined));
   const otherRun = candidates.find((r) => r.id === otherId);
@@ -107,46 +109,68 @@ export function CompareView({ runId, events, stepId, candidates, initialOther }:
           ))}
         </select>
       </label>
-      <div className="pv-compare__head" role="row">
-        <span role="columnheader">Iteration</span>
-        <span role="columnheader">This run ({thisRef})</span>
-        <span role="columnheader">Other run ({otherRef})</span>
-      </div>
-      {other?.status === 'loading' ? <p className="pv-muted">Loading…</p> : null}
-      <div ref={scrollRef} className="pv-compare__scroll" role="table" aria-label="Runs compared iteration by iteration" data-virtual-scroll="">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            const sides: Side[] = [
-              { key: 'left', label: 'this run', group: row.left, run: thisRun },
-              { key: 'right', label: 'other run', group: row.right, run: otherRun },
-            ];
-            const [left, right] = sides.map((side) => cellOf(side, row, stepId, runs));
-            // An iteration one run inherited from the other is the same iteration.
-            const same = left!.text === right!.text || left!.inheritedFrom === otherId || right!.inheritedFrom === runId;
-            return (
-              <div
-                key={row.key}
-                role="row"
-                data-testid="compare-row"
-                data-row={row.key}
-                className={`pv-compare__row${same ? '' : ' is-different'}`}
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-              >
-                <span role="cell" title={row.label}>
-                  {row.label}
-                </span>
-                {[left!, right!].map((cell, index) => (
-                  <span role="cell" key={sides[index]!.key} className={cell.inheritedFrom || !sides[index]!.group ? 'pv-muted' : ''} title={cell.title}>
-                    {cell.text}
-                  </span>
-                ))}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <label className="pv-compare__pick">
+        Line up by{' '}
+        <select value={alignment} onChange={(e) => setAlignment(e.target.value as 'iteration' | 'todo')} data-testid="compare-align">
+          <option value="iteration">iteration</option>
+          <option value="todo">todo (title and route)</option>
+        </select>
+      </label>
+      {alignment === 'todo' ? (
+        <AlignedTodoTable
+          events={events}
+          otherEvents={other?.events ?? NO_EVENTS}
+          stepId={stepId}
+          thisRun={thisRun}
+          otherRun={otherRun}
+          thisRef={thisRef ?? 'this run'}
+          otherRef={otherRef ?? 'other run'}
+        />
+      ) : null}
+      {alignment === 'iteration' ? (
+        <>
+          <div className="pv-compare__head" role="row">
+            <span role="columnheader">Iteration</span>
+            <span role="columnheader">This run ({thisRef})</span>
+            <span role="columnheader">Other run ({otherRef})</span>
+          </div>
+          {other?.status === 'loading' ? <p className="pv-muted">Loading…</p> : null}
+          <div ref={scrollRef} className="pv-compare__scroll" role="table" aria-label="Runs compared iteration by iteration" data-virtual-scroll="">
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = rows[item.index];
+                if (!row) return null;
+                const sides: Side[] = [
+                  { key: 'left', label: 'this run', group: row.left, run: thisRun },
+                  { key: 'right', label: 'other run', group: row.right, run: otherRun },
+                ];
+                const [left, right] = sides.map((side) => cellOf(side, row, stepId, runs));
+                // An iteration one run inherited from the other is the same iteration.
+                const same = left!.text === right!.text || left!.inheritedFrom === otherId || right!.inheritedFrom === runId;
+                return (
+                  <div
+                    key={row.key}
+                    role="row"
+                    data-testid="compare-row"
+                    data-row={row.key}
+                    className={`pv-compare__row${same ? '' : ' is-different'}`}
+                    style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  >
+                    <span role="cell" title={row.label}>
+                      {row.label}
+                    </span>
+                    {[left!, right!].map((cell, index) => (
+                      <span role="cell" key={sides[index]!.key} className={cell.inheritedFrom || !sides[index]!.group ? 'pv-muted' : ''} title={cell.title}>
+                        {cell.text}
+                      </span>
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }
