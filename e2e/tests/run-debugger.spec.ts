@@ -31,6 +31,8 @@ test('debugging a run: a breakpoint set on the canvas pauses it, the pending dec
   await expect(panel).toBeVisible({ timeout: 60_000 });
   await expect(panel).toHaveAttribute('data-breakpoint', 'before_delegate');
   await expect(panel).toContainText('breakpoint before delegating to literature');
+  // The canvas shows where: the todo_task step is paused.
+  await expect(nodeOf(page, 'research-todo').locator('.pv-node[data-status]')).toHaveAttribute('data-status', 'paused');
 
   // Change who gets the todo: the fact checker instead of the literature route.
   const form = panel.getByTestId('pending-decision');

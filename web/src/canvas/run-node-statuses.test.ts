@@ -118,4 +118,25 @@ describe('node statuses of a run', () => {
     ]);
     expect(nodeRunStatuses(plan, branched, ref).notes['gather-sources']).toBe('carried over from #4');
   });
+
+  it('shows the step a paused run stopped in as paused, with the reason', () => {
+    const paused = fold(
+      [
+        ev('run_status', {
+          status: 'paused',
+          reason: 'breakpoint before delegating to literature',
+          breakpoint: { on: 'before_delegate' },
+          step_id: 'research-todo',
+          iteration: 1,
+        }),
+      ],
+      fold([ev('run_status', { status: 'running' }), ...STEPS.map((id) => status(id, 'pending')), status('research-todo', 'orchestrating')]),
+    );
+    const { statuses, notes } = nodeRunStatuses(plan, paused, ref);
+    expect(statuses['research-todo']).toBe('paused');
+    expect(notes['research-todo']).toBe('breakpoint before delegating to literature');
+    // Resumed, it is the events' status again.
+    const resumed = fold([ev('run_status', { status: 'running', reason: 'resumed' })], paused);
+    expect(nodeRunStatuses(plan, resumed, ref).statuses['research-todo']).toBe('orchestrating');
+  });
 });

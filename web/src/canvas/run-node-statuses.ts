@@ -66,6 +66,7 @@ function reachableFrom(plan: Plan, start: string): ReadonlySet<string> | undefin
  * say) and two the canvas derives:
  * - `waiting`: the human_input step whose question is open, while the run waits for the answer
  *   (its events say `running`, which reads as if something were working).
+ * - `paused`: the step a paused run stopped in (a breakpoint, its budget, step mode).
  * - `skipped`: a step still `pending` that the run can no longer reach. While the run goes on, that
  *   is every pending step the flow cannot reach from the step running now: the routes a routing
  *   step did not choose, the other side of a conditional, the options of a question not answered
@@ -85,6 +86,12 @@ export function nodeRunStatuses(plan: Plan | null, fold: RunState, runRef: (runI
       statuses[question.step_id] = 'waiting';
       notes[question.step_id] = 'the run waits for your answer';
     }
+  }
+
+  const pause = fold.status === 'paused' ? fold.pause : null;
+  if (pause?.step_id) {
+    statuses[pause.step_id] = 'paused';
+    notes[pause.step_id] = pause.reason ?? 'paused at a breakpoint';
   }
 
   const ended = fold.status !== null && isFinalRunStatus(fold.status);

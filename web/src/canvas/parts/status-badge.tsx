@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDashed, CirclePause, CircleX, Clock, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { CircleCheck, CircleDashed, CirclePause, CircleX, Clock, LoaderCircle, type LucideIcon, OctagonPause } from 'lucide-react';
 import { ACTIVE_STATUSES, STATUS_LABELS, type NodeStatus } from '../../flow/node-status';
 
 /** One icon per kind of status: waiting, pending, working (spinning), done, failed, skipped. */
@@ -9,6 +9,7 @@ export const STATUS_ICONS: Record<NodeStatus, LucideIcon> = {
   evaluating: LoaderCircle,
   orchestrating: LoaderCircle,
   waiting: CirclePause,
+  paused: OctagonPause,
   completed: CircleCheck,
   failed: CircleX,
   skipped: CircleDashed,
