@@ -5,12 +5,14 @@ import { Dialog } from '../../ui/dialog';
 import { useAppStore, useAppStoreApi } from '../../store/store-context';
 import { ErrorDetails } from '../../forms/fields';
 import { LlmFields } from '../inspector/llm-fields';
+import { PricingSection } from './pricing-section';
 import { ApiError } from '../../api/api-error';
 import type { ErrorDetail } from '@planvas/shared';
 
 /**
  * The workspace's preset execution LLM and default LLM: where the resolution chain goes when a
- * step sets no LLM of its own (docs/formats.md "LLM selection priority"). Saved with PUT /api/settings.
+ * step sets no LLM of its own (docs/formats.md "LLM selection priority"), and the model prices
+ * that turn runs' tokens into cost. Saved with PUT /api/settings.
  */
 export function SettingsDialog() {
   const store = useAppStoreApi();
@@ -61,6 +63,7 @@ export function SettingsDialog() {
         onChange={(presetExecutionLlm) => setDraft({ ...draft, presetExecutionLlm: settingsLlm(presetExecutionLlm) })}
       />
       <LlmFields label="Default LLM" value={draft.defaultLlm} onChange={(defaultLlm) => setDraft({ ...draft, defaultLlm: settingsLlm(defaultLlm) })} />
+      <PricingSection value={draft.pricing ?? []} onChange={(pricing) => setDraft({ ...draft, pricing })} details={error?.details ?? []} />
       {error && <ErrorDetails title={`Not saved: ${error.message}`} details={error.details} />}
     </Dialog>
   );
@@ -76,5 +79,7 @@ function withoutEmpty(settings: WorkspaceSettings): WorkspaceSettings {
   const out: WorkspaceSettings = {};
   if (settings.presetExecutionLlm) out.presetExecutionLlm = settings.presetExecutionLlm;
   if (settings.defaultLlm) out.defaultLlm = settings.defaultLlm;
+  // Kept as it is (an emptied list included): the save replaces the whole settings.
+  if (settings.pricing) out.pricing = settings.pricing;
   return out;
 }
