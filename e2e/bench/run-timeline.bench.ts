@@ -3,7 +3,8 @@ import { benchSize, isQuickBench, measured } from '../../server/bench/bench-runn
 import { BarUsageIndex } from '../../web/src/timeline/bar-usage';
 import { indexLanes } from '../../web/src/timeline/lane-index';
 import { deriveTimeline } from '../../web/src/timeline/timeline-bars';
-import { drawTimeline, type DrawContext } from '../../web/src/timeline/timeline-draw';
+import { countingContext } from '../../web/src/timeline/counting-context';
+import { drawTimeline } from '../../web/src/timeline/timeline-draw';
 import { GEOMETRY, hitTest, type Geometry } from '../../web/src/timeline/timeline-geometry';
 
 /**
@@ -60,32 +61,6 @@ function syntheticRun(bars: number): PlanvasEvent[] {
   const end = (iterations + 1) * 1500;
   raw.push({ type: 'step_status', at: end, data: { ...step, status: 'completed' } }, { type: 'run_status', at: end, data: { status: 'completed' } });
   return raw.map((e, i) => parseEventEnvelope({ seq: i + 1, type: e.type, timestamp: new Date(t0 + e.at).toISOString(), data: e.data })!);
-}
-
-/** A 2D context that only counts rectangles: the drawing's own cost, without rasterising. */
-function countingContext(): { ctx: DrawContext; rects: () => number } {
-  let rects = 0;
-  const noop = () => {};
-  const ctx = {
-    fillRect: () => void rects++,
-    strokeRect: noop,
-    fillText: noop,
-    clearRect: noop,
-    beginPath: noop,
-    moveTo: noop,
-    lineTo: noop,
-    stroke: noop,
-    save: noop,
-    restore: noop,
-    setLineDash: noop,
-    fillStyle: '',
-    strokeStyle: '',
-    lineWidth: 1,
-    font: '',
-    textBaseline: 'alphabetic',
-    globalAlpha: 1,
-  } as unknown as DrawContext;
-  return { ctx, rects: () => rects };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

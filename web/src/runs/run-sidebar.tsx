@@ -37,52 +37,35 @@ export function RunSidebar() {
       {layout === 'rail' ? (
         <RunRail onExpand={expand} onShowTodos={showTodos} />
       ) : placement === 'docked' ? (
-        <DockedRunPanel onCollapse={collapse} onShowTodos={showTodos} />
+        <RunPanel docked onCollapse={collapse} onShowTodos={showTodos} />
       ) : (
-        <ExpandedRunSidebar onCollapse={collapse} />
+        <RunPanel docked={false} onCollapse={collapse} />
       )}
       <RunStartConfirm />
     </>
   );
 }
 
-function ExpandedRunSidebar({ onCollapse }: { onCollapse(): void }) {
-  return (
-    <aside className="pv-run-sidebar" aria-label="Run" data-testid="run-sidebar" data-layout="expanded">
-      <header className="pv-run-sidebar__bar">
-        <span className="pv-run-sidebar__title">Run</span>
-        <IconButton
-          label="Fold the run panel"
-          title="Fold the run panel to a rail"
-          className="pv-icon-button--small"
-          testId="run-sidebar-collapse"
-          onClick={onCollapse}
-          aria-expanded
-        >
-          <PanelRightClose size={15} />
-        </IconButton>
-      </header>
-      <HumanInputForm />
-      <PausePanel />
-      <TodoTreePanel />
-      <RunsList />
-    </aside>
-  );
-}
-
 /**
- * The run panel docked under the inspector (run-dock.css): the question a waiting run asks and the
- * runs list, each row clickable; the todo tree needs the panel's own column, which "Show todos"
- * gives it back by closing the inspector.
+ * The run panel: in its own column (expanded) with the todo tree, or docked under the inspector
+ * (run-dock.css) with the question a waiting run asks and the runs list, each row clickable; the
+ * todo tree needs the panel's own column, which "Show todos" gives it back by closing the inspector.
  */
-function DockedRunPanel({ onCollapse, onShowTodos }: { onCollapse(): void; onShowTodos(): void }) {
+function RunPanel({ docked, onCollapse, onShowTodos }: { docked: boolean; onCollapse(): void; onShowTodos?: () => void }) {
   return (
-    <aside className="pv-run-sidebar pv-run-sidebar--docked" aria-label="Run" data-testid="run-sidebar" data-layout="docked">
+    <aside
+      className={`pv-run-sidebar${docked ? ' pv-run-sidebar--docked' : ''}`}
+      aria-label="Run"
+      data-testid="run-sidebar"
+      data-layout={docked ? 'docked' : 'expanded'}
+    >
       <header className="pv-run-sidebar__bar">
         <span className="pv-run-sidebar__title">Run</span>
-        <button type="button" className="pv-link-button pv-run-sidebar__todos" onClick={onShowTodos} title="Close the inspector and show the run's todo tree">
-          <ListTodo size={13} aria-hidden /> Show todos
-        </button>
+        {docked && onShowTodos ? (
+          <button type="button" className="pv-link-button pv-run-sidebar__todos" onClick={onShowTodos} title="Close the inspector and show the run's todo tree">
+            <ListTodo size={13} aria-hidden /> Show todos
+          </button>
+        ) : null}
         <IconButton
           label="Fold the run panel"
           title="Fold the run panel to a rail"
@@ -94,9 +77,10 @@ function DockedRunPanel({ onCollapse, onShowTodos }: { onCollapse(): void; onSho
           <PanelRightClose size={15} />
         </IconButton>
       </header>
-      <HumanInputForm compact />
+      <HumanInputForm compact={docked} />
       <PausePanel />
-      <RunsList compact />
+      {docked ? null : <TodoTreePanel />}
+      <RunsList compact={docked} />
     </aside>
   );
 }

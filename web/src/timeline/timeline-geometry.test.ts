@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { smallRun } from '../test/timeline-events';
 import { indexLanes, visibleRange } from './lane-index';
 import { deriveTimeline, type RunTimeline } from './timeline-bars';
-import { drawTimeline, type DrawContext } from './timeline-draw';
+import { countingContext } from './counting-context';
+import { drawTimeline } from './timeline-draw';
 import { barRect, GEOMETRY, hitTest, neighbour, type Geometry } from './timeline-geometry';
 
 const timeline = deriveTimeline(smallRun());
@@ -80,31 +81,6 @@ describe('keyboard neighbours', () => {
 });
 
 describe('drawing', () => {
-  function countingContext() {
-    const calls = { fillRect: 0 };
-    const noop = () => {};
-    const ctx = {
-      fillRect: () => calls.fillRect++,
-      strokeRect: noop,
-      fillText: noop,
-      clearRect: noop,
-      beginPath: noop,
-      moveTo: noop,
-      lineTo: noop,
-      stroke: noop,
-      save: noop,
-      restore: noop,
-      setLineDash: noop,
-      fillStyle: '',
-      strokeStyle: '',
-      lineWidth: 1,
-      font: '',
-      textBaseline: 'alphabetic',
-      globalAlpha: 1,
-    } as unknown as DrawContext;
-    return { ctx, calls };
-  }
-
   it('paints every bar of a small run', () => {
     const { ctx } = countingContext();
     expect(drawTimeline(ctx, timeline, index, whole, g, () => '#000', { hovered: null, focused: null })).toBe(timeline.bars.length);

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { ArrowDown, ArrowUp, IndentDecrease, IndentIncrease, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, IndentDecrease, IndentIncrease, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import type { TodoItem } from '@planvas/shared';
 import { RUN_MODES } from '../../runs/run-controls';
+import { ChoiceSelect } from '../../ui/choice-select';
 import { Dialog } from '../../ui/dialog';
 import { addTodo, indentTodo, moveTodo, outdentTodo, removeTodo } from './todo-edits';
 import './fork-dialog.css';
@@ -10,6 +11,15 @@ import './fork-dialog.css';
 export type ForkChoice = { todos: TodoItem[]; objective: string; mode: (typeof RUN_MODES)[number] };
 
 const STATUSES = ['open', 'in_progress', 'completed', 'blocked'] as const;
+
+/** The edits of a todo's row (`#` is its number in the list). */
+const TOOLS: ReadonlyArray<{ label: string; icon: LucideIcon; edit: (todos: ReadonlyArray<TodoItem>, index: number) => TodoItem[] }> = [
+  { label: 'Move todo # up', icon: ArrowUp, edit: (todos, i) => moveTodo(todos, i, -1) },
+  { label: 'Move todo # down', icon: ArrowDown, edit: (todos, i) => moveTodo(todos, i, 1) },
+  { label: 'Nest todo # under the one above', icon: IndentIncrease, edit: indentTodo },
+  { label: 'Move todo # up a level', icon: IndentDecrease, edit: outdentTodo },
+  { label: 'Remove todo #', icon: Trash2, edit: removeTodo },
+];
 
 /**
  * "Continue from here": the todo list and objective as they were at the iteration, to change before
@@ -34,7 +44,6 @@ export function ForkDialog({
   const [modeValue, setModeValue] = useState(RUN_MODES[0]!.value);
   const [busy, setBusy] = useState(false);
   const objectiveId = useId();
-  const modeId = useId();
   const empty = todos.some((t) => t.title.trim() === '');
   const patch = (index: number, change: Partial<TodoItem>) => setTodos(todos.map((t, i) => (i === index ? { ...t, ...change } : t)));
   const start = async () => {
@@ -88,46 +97,17 @@ export function ForkDialog({
                 ))}
               </select>
               <span className="pv-fork__tools">
-                <button
-                  type="button"
-                  className="pv-icon-button pv-icon-button--small"
-                  aria-label={`Move todo ${index + 1} up`}
-                  onClick={() => setTodos(moveTodo(todos, index, -1))}
-                >
-                  <ArrowUp size={13} aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  className="pv-icon-button pv-icon-button--small"
-                  aria-label={`Move todo ${index + 1} down`}
-                  onClick={() => setTodos(moveTodo(todos, index, 1))}
-                >
-                  <ArrowDown size={13} aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  className="pv-icon-button pv-icon-button--small"
-                  aria-label={`Nest todo ${index + 1} under the one above`}
-                  onClick={() => setTodos(indentTodo(todos, index))}
-                >
-                  <IndentIncrease size={13} aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  className="pv-icon-button pv-icon-button--small"
-                  aria-label={`Move todo ${index + 1} up a level`}
-                  onClick={() => setTodos(outdentTodo(todos, index))}
-                >
-                  <IndentDecrease size={13} aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  className="pv-icon-button pv-icon-button--small"
-                  aria-label={`Remove todo ${index + 1}`}
-                  onClick={() => setTodos(removeTodo(todos, index))}
-                >
-                  <Trash2 size={13} aria-hidden />
-                </button>
+                {TOOLS.map(({ label, icon: Icon, edit }) => (
+                  <button
+                    key={label}
+                    type="button"
+                    className="pv-icon-button pv-icon-button--small"
+                    aria-label={label.replace('#', String(index + 1))}
+                    onClick={() => setTodos(edit(todos, index))}
+                  >
+                    <Icon size={13} aria-hidden />
+                  </button>
+                ))}
               </span>
             </li>
           ))}
@@ -135,16 +115,9 @@ export function ForkDialog({
         <button type="button" className="pv-link-button" onClick={() => setTodos(addTodo(todos))} data-testid="fork-add-todo">
           <Plus size={13} aria-hidden /> Add a todo
         </button>
-        <label htmlFor={modeId} className="pv-fork__label">
-          Provider and pace
-        </label>
-        <select id={modeId} value={modeValue} onChange={(e) => setModeValue(e.target.value)}>
-          {RUN_MODES.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </select>
+        <div className="pv-fork__mode">
+          <ChoiceSelect label={<span className="pv-fork__label">Provider and pace</span>} value={modeValue} choices={RUN_MODES} onChange={setModeValue} />
+        </div>
       </div>
     </Dialog>
   );

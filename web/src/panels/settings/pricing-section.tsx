@@ -9,6 +9,11 @@ export type PricingSectionProps = {
   details: readonly ErrorDetail[];
 };
 
+const TEXT_FIELDS = [
+  ['provider', 'provider', 'openai'],
+  ['model', 'model', 'gpt-4.1'],
+] as const;
+
 const NUMBER_FIELDS = [
   ['inputPerMTok', 'Input $/MTok'],
   ['outputPerMTok', 'Output $/MTok'],
@@ -58,28 +63,19 @@ export function PricingSection({ value, onChange, details }: PricingSectionProps
               const rowName = `Price ${row + 1}`;
               return [
                 <tr key={`row-${row}`} data-testid="pricing-row" data-invalid={invalid || undefined}>
-                  <td>
-                    <input
-                      className="pv-input"
-                      aria-label={`${rowName} provider`}
-                      value={price.provider}
-                      placeholder="openai"
-                      aria-invalid={invalid || undefined}
-                      aria-describedby={invalid ? errorId : undefined}
-                      onChange={(e) => set(row, { provider: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="pv-input"
-                      aria-label={`${rowName} model`}
-                      value={price.model}
-                      placeholder="gpt-4.1"
-                      aria-invalid={invalid || undefined}
-                      aria-describedby={invalid ? errorId : undefined}
-                      onChange={(e) => set(row, { model: e.target.value })}
-                    />
-                  </td>
+                  {TEXT_FIELDS.map(([field, caption, placeholder]) => (
+                    <td key={field}>
+                      <input
+                        className="pv-input"
+                        aria-label={`${rowName} ${caption}`}
+                        value={price[field]}
+                        placeholder={placeholder}
+                        aria-invalid={invalid || undefined}
+                        aria-describedby={invalid ? errorId : undefined}
+                        onChange={(e) => set(row, { [field]: e.target.value })}
+                      />
+                    </td>
+                  ))}
                   {NUMBER_FIELDS.map(([field, caption]) => (
                     <td key={field}>
                       <input

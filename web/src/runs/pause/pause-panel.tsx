@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CirclePause, Play, StepForward } from 'lucide-react';
+import { ChoiceSelect } from '../../ui/choice-select';
 import { followedRunStatus, useRunStore } from '../use-run-store';
 import { draftOf, overrideOf, routeChoices, todoChoices, type DecisionDraft } from './pending-decision';
 import './pause-panel.css';
@@ -58,28 +59,20 @@ export function PausePanel() {
             void go('continue', true);
           }}
         >
-          <label>
-            Route
-            <select value={draft.routeId} onChange={(e) => setDraft({ ...draft, routeId: e.target.value })} data-testid="pending-route">
-              {!routes.some((r) => r.id === draft.routeId) && <option value={draft.routeId}>{draft.routeId}</option>}
-              {routes.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Todo
-            <select value={draft.todoId} onChange={(e) => setDraft({ ...draft, todoId: e.target.value })} data-testid="pending-todo">
-              {!todoOptions.some((t) => t.id === draft.todoId) && <option value={draft.todoId}>{draft.todoId}</option>}
-              {todoOptions.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceSelect
+            label="Route"
+            value={draft.routeId}
+            choices={routes.map((r) => ({ value: r.id, label: r.label }))}
+            onChange={(routeId) => setDraft({ ...draft, routeId })}
+            testId="pending-route"
+          />
+          <ChoiceSelect
+            label="Todo"
+            value={draft.todoId}
+            choices={todoOptions.map((t) => ({ value: t.id, label: t.label }))}
+            onChange={(todoId) => setDraft({ ...draft, todoId })}
+            testId="pending-todo"
+          />
           <label>
             Instructions to the sub-agent
             <textarea rows={3} value={draft.instructions} onChange={(e) => setDraft({ ...draft, instructions: e.target.value })} />
