@@ -5,7 +5,23 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** The web app's layers, lowest first (web/CONTEXT.md): a folder may import only those before it. */
-const WEB_LAYERS = ['api', 'navigation', 'flow', 'layout', 'store', 'ui', 'canvas', 'forms', 'panels', 'authoring', 'runs', 'timeline', 'logs', 'notifications', 'app'];
+const WEB_LAYERS = [
+  'api',
+  'navigation',
+  'flow',
+  'layout',
+  'store',
+  'ui',
+  'canvas',
+  'forms',
+  'panels',
+  'authoring',
+  'runs',
+  'timeline',
+  'logs',
+  'notifications',
+  'app',
+];
 
 /**
  * One zone per layer: its files may not import the layers above it. A step kind's folder

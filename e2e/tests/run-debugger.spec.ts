@@ -34,6 +34,14 @@ test('debugging a run: a breakpoint set on the canvas pauses it, the pending dec
   // The canvas shows where: the todo_task step is paused.
   await expect(nodeOf(page, 'research-todo').locator('.pv-node[data-status]')).toHaveAttribute('data-status', 'paused');
 
+  // The logs say so too, with the same controls.
+  await page.getByRole('toolbar', { name: 'Canvas' }).getByTestId('open-execution-logs').click();
+  const pausedLogs = page.getByRole('dialog', { name: /Execution logs/ });
+  await expect(pausedLogs.getByTestId('pause-panel')).toContainText('breakpoint before delegating to literature');
+  await expect(pausedLogs.getByTestId('run-status')).toHaveAttribute('data-status', 'paused');
+  await page.keyboard.press('Escape');
+  await expect(pausedLogs).toHaveCount(0);
+
   // Change who gets the todo: the fact checker instead of the literature route.
   const form = panel.getByTestId('pending-decision');
   await form.getByTestId('pending-route').selectOption('fact-check');

@@ -96,6 +96,7 @@ function itemsFor(menu: Menu, store: ReturnType<typeof useAppStoreApi>): Item[] 
     if (edge?.kind === 'delegation')
       return [
         { label: `Remove route “${edge.routeId}”`, icon: Trash2, danger: true, run: () => store.getState().removeRouteFrom(edge.parentStepId, edge.routeId) },
+        breakpointItem({ on: 'before_delegate', stepId: edge.parentStepId, routeId: edge.routeId }, store),
       ];
     if (edge?.kind === 'generic' && switchable(plan))
       return [{ label: 'Turn off the generic agent', icon: Trash2, danger: true, run: () => store.getState().setGenericAgentOf(edge.parentStepId, false) }];

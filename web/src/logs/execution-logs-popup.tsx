@@ -12,6 +12,7 @@ import { RunTimelineView } from '../timeline/run-timeline-view';
 import { SnapshotPanel } from './snapshot-panel';
 import './execution-logs.css';
 import './execution-logs-views.css';
+import { PausePanel } from '../runs/pause/pause-panel';
 
 export type ExecutionLogsPopupProps = {
   /** The todo_task step whose logs to show; null = the whole run (opened from the toolbar). */
@@ -142,6 +143,8 @@ export function ExecutionLogsPopup({ stepId, onClose }: ExecutionLogsPopupProps)
             <X size={16} aria-hidden />
           </button>
         </header>
+        {/* A paused run says why here too, with Continue, Step and its pending decision. */}
+        <PausePanel />
 
         <nav className="pv-logs__tabs" aria-label="Views">
           {(
