@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { lstat, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planvas/shared';
@@ -110,5 +110,20 @@ describe('pin and replay', () => {
     const empty = await t.app.inject({ method: 'POST', url: workflowRunsUrl(WF), payload: { replay: { runId: other, pin: [{}] } } });
     expectApiError(empty, 400);
     expect(empty.json().details).toEqual([expect.objectContaining({ path: '$.replay.pin[0]' })]);
+  });
+
+  it("copies a recorded output only as a real file inside the recorded run's folder: a link planted there leaks nothing", async () => {
+    const recorded = await recordedRun();
+    const secret = join(t.ws.base, 'secret.txt');
+    await writeFile(secret, 'TOP SECRET');
+    const planted = join(t.ws.root, WF, 'runs', recorded, 'execution', 'part1.md');
+    await rm(planted);
+    await symlink(secret, planted);
+    const replay = await startRun(t.app, WF, { paceMs: 0, replay: { runId: recorded, pin: 'all' } });
+    expect((await waitForStatus(t.app, replay, ['completed', 'failed'])).status).toBe('completed');
+    const copied = join(t.ws.root, WF, 'runs', replay, 'execution', 'part1.md');
+    const text = await readFile(copied, 'utf8').catch(() => '');
+    expect(text).not.toContain('TOP SECRET');
+    expect((await lstat(copied).catch(() => undefined))?.isSymbolicLink() ?? false).toBe(false);
   });
 });
