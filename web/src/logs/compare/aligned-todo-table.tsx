@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { PlanvasEvent, RunSummary } from '@planvas/shared';
 import { alignByTodo, todoWorkOf, type AlignedTodo, type TodoWork } from './todo-alignment';
+import { wordDiff } from './word-diff';
 
 type Props = {
   events: ReadonlyArray<PlanvasEvent>;
@@ -25,6 +26,7 @@ export function AlignedTodoTable({ events, otherEvents, stepId, thisRun, otherRu
     return alignByTodo(todoWorkOf(events, stepId, afterThis), todoWorkOf(otherEvents, stepId, afterOther));
   }, [events, otherEvents, stepId, thisRun, otherRun]);
   const since = branchPoint(thisRun, otherRun?.id) || branchPoint(otherRun, thisRun?.id);
+  const [open, setOpen] = useState<string | null>(null);
   const diverged = lines.filter((l) => l.routeDiverged).length;
   const onlyOne = lines.filter((l) => !l.left || !l.right).length;
   return (
@@ -46,22 +48,51 @@ export function AlignedTodoTable({ events, otherEvents, stepId, thisRun, otherRu
         </thead>
         <tbody>
           {lines.map((line) => (
-            <tr key={line.key} data-testid="aligned-todo" data-diverged={line.routeDiverged} className={difference(line) ? 'is-different' : ''}>
-              <th scope="row" title={line.title}>
-                {line.title}
-              </th>
-              <WorkCell work={line.left} other={line.right} />
-              <WorkCell work={line.right} other={line.left} />
-              <td title={line.latencyDelta !== undefined ? `latency ${signed(line.latencyDelta)} ms` : undefined}>
-                {line.tokenDelta !== undefined ? signed(line.tokenDelta) : '—'}
-                {line.left?.simulated || line.right?.simulated ? (
-                  <span className="pv-muted" title="Token counts no model produced: the scripted provider derives them from text sizes">
-                    {' '}
-                    (simulated)
-                  </span>
-                ) : null}
-              </td>
-            </tr>
+            <Fragment key={line.key}>
+              <tr data-testid="aligned-todo" data-diverged={line.routeDiverged} className={difference(line) ? 'is-different' : ''}>
+                <th scope="row" title={line.title}>
+                  {line.resultChanged ? (
+                    <button
+                      type="button"
+                      className="pv-link-button"
+                      aria-expanded={open === line.key}
+                      onClick={() => setOpen(open === line.key ? null : line.key)}
+                      title="Show how the results differ"
+                    >
+                      {line.title}
+                    </button>
+                  ) : (
+                    line.title
+                  )}
+                </th>
+                <WorkCell work={line.left} other={line.right} />
+                <WorkCell work={line.right} other={line.left} />
+                <td title={line.latencyDelta !== undefined ? `latency ${signed(line.latencyDelta)} ms` : undefined}>
+                  {line.tokenDelta !== undefined ? signed(line.tokenDelta) : '—'}
+                  {line.left?.simulated || line.right?.simulated ? (
+                    <span className="pv-muted" title="Token counts no model produced: the scripted provider derives them from text sizes">
+                      {' '}
+                      (simulated)
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+              {open === line.key ? (
+                <tr className="pv-compare__result-diff">
+                  <td colSpan={4} data-testid="result-diff">
+                    {wordDiff(line.left?.result ?? '', line.right?.result ?? '').map((part, i) =>
+                      part.kind === 'same' ? (
+                        <span key={i}>{part.text}</span>
+                      ) : part.kind === 'removed' ? (
+                        <del key={i}>{part.text}</del>
+                      ) : (
+                        <ins key={i}>{part.text}</ins>
+                      ),
+                    )}
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
           ))}
         </tbody>
       </table>
