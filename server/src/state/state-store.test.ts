@@ -20,7 +20,7 @@ const run = (id: string) => ({
 describe('StateStore', () => {
   it('starts empty, persists updates, and reads them back after reopening', async () => {
     const store = await StateStore.open(join(dir, 'data'));
-    expect(store.read()).toEqual({ version: 1, views: {}, settings: {}, runs: {}, legacyPromotions: {} });
+    expect(store.read()).toEqual({ version: 1, views: {}, settings: {}, runs: {}, legacyPromotions: {}, breakpoints: {} });
     await store.update((draft) => {
       draft.runs.r1 = run('r1');
       draft.settings.defaultLlm = { provider: 'openai', model_id: 'gpt-4.1' };
