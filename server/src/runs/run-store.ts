@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { isFinalRunStatus, type EventEnvelope, type IngestEvent, type RunProvider, type RunSummary } from '@planvas/shared';
 import type { StateStore } from '../state/state-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
@@ -10,22 +9,12 @@ import type { EventsPage } from './log-page';
 import { runMessages } from './messages';
 import { RunEnded, RunNotFound } from './run-errors';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
+import { pathsOf, type RunPaths } from './run-paths';
 import { RunSummaryTracker } from './run-summary';
 import { WorkflowGate } from './workflow-gate';
 import { isSameOrUnder } from '../state/workflow-keys';
 
-/** Where a run's files are: `<workflow>/runs/<run-id>/` (the seed system's run layout). */
-export interface RunPaths {
-  /** The workspace root (real path): no run file is read or written outside it (confined-fs). */
-  root: string;
-  workflowId: string;
-  workflowDir: string;
-  runDir: string;
-  /** `events.jsonl`: the durable event log. */
-  eventsPath: string;
-  /** The run's working folder: context_output files and `<step-id>/todos.json`. */
-  executionDir: string;
-}
+export type { RunPaths } from './run-paths';
 
 export interface CreateRunInput {
   workflowId: string;
@@ -393,11 +382,6 @@ const PERSIST_RETRY_MS = 1000;
 
 /** Events per read when a row is rebuilt from its log. */
 const REBUILD_PAGE = 2000;
-
-function pathsOf(root: string, workflowDir: string, workflowId: string, runId: string): RunPaths {
-  const runDir = join(workflowDir, 'runs', runId);
-  return { root, workflowId, workflowDir, runDir, eventsPath: join(runDir, 'events.jsonl'), executionDir: join(runDir, 'execution') };
-}
 
 /** What a row says before any event: the facts set at creation, nothing the events decide. */
 function rowBeforeEvents(summary: RunSummary): RunSummary {
