@@ -1,22 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope } from '../../test/log-events';
+import { completed, decision as loggedDecision } from '../../test/log-events';
 import { AlignedTodoTable } from './aligned-todo-table';
 
 const decision = (seq: number, todoId: string, title: string, route: string) =>
-  envelope(seq, 'todo_task_route_selected', {
-    step_index: 1,
-    step_path: 'step-2',
-    step_id: 'work',
-    iteration: seq,
-    next_action: 'delegate',
-    selected_route_id: route,
-    todo_id_to_execute: todoId,
-    todo_title: title,
-  });
-const done = (seq: number, todoId: string, result: string) =>
-  envelope(seq, 'todo_task_item_completed', { step_index: 1, step_path: 'step-2', step_id: 'work', todo_id: todoId, result });
+  loggedDecision(seq, seq, { selected_route_id: route, todo_id_to_execute: todoId, todo_title: title });
+const done = (seq: number, todoId: string, result: string) => completed(seq, todoId, { result });
 
 describe('AlignedTodoTable', () => {
   it('marks the diverged route and shows how a result changed, word by word', async () => {
@@ -25,7 +15,7 @@ describe('AlignedTodoTable', () => {
       <AlignedTodoTable
         events={[decision(1, 'a', 'Survey', 'lit'), done(2, 'a', 'Found three papers')]}
         otherEvents={[decision(1, 'x', 'Survey', 'facts'), done(2, 'x', 'Found five papers')]}
-        stepId="work"
+        stepId="research-todo"
         thisRun={undefined}
         otherRun={undefined}
         thisRef="#2"

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { envelope } from '../../test/log-events';
+import { completed, decision as loggedDecision, envelope } from '../../test/log-events';
 import { alignByTodo, todoWorkOf } from './todo-alignment';
 
+/** A delegation of todo `todoId` ("title") to `route` in step research-todo. */
 const decision = (seq: number, iteration: number, todoId: string, title: string, route: string) =>
-  envelope(seq, 'todo_task_route_selected', {
-    step_index: 1,
-    step_path: 'step-2',
-    step_id: 'work',
-    iteration,
-    next_action: 'delegate',
-    selected_route_id: route,
-    todo_id_to_execute: todoId,
-    todo_title: title,
-  });
-const done = (seq: number, todoId: string, result: string) =>
-  envelope(seq, 'todo_task_item_completed', { step_index: 1, step_path: 'step-2', step_id: 'work', todo_id: todoId, result });
+  loggedDecision(seq, iteration, { selected_route_id: route, todo_id_to_execute: todoId, todo_title: title });
+const done = (seq: number, todoId: string, result: string) => completed(seq, todoId, { result });
+
 const usage = (seq: number, todoId: string, tokens: number) =>
   envelope(seq, 'llm_usage', {
-    step_id: 'work',
+    step_id: 'research-todo',
     todo_id: todoId,
     agent: 'sub_agent',
     model: 'm',
@@ -41,7 +33,7 @@ describe('compare aligned by todo', () => {
   const branch = [decision(1, 3, 'b2', 'Extract', 'generic'), usage(2, 'b2', 80), done(3, 'b2', 'extracted again'), decision(4, 4, 'b3', 'New only', 'lit')];
 
   it("lines todos up by title whatever their iteration, with each side's route, result and token delta", () => {
-    const lines = alignByTodo(todoWorkOf(parent, 'work'), todoWorkOf(branch, 'work'));
+    const lines = alignByTodo(todoWorkOf(parent, 'research-todo'), todoWorkOf(branch, 'research-todo'));
     expect(lines.map((l) => [l.title, l.left?.route ?? null, l.right?.route ?? null, l.routeDiverged, l.resultChanged, l.tokenDelta ?? null])).toEqual([
       ['Survey', 'lit', null, false, false, null],
       ['Extract', 'data', 'generic', true, true, 30],
@@ -52,7 +44,7 @@ describe('compare aligned by todo', () => {
   });
 
   it('compared with its parent, a branch sees only what the parent did after the branch point', () => {
-    const lines = alignByTodo(todoWorkOf(branch, 'work'), todoWorkOf(parent, 'work', 2));
+    const lines = alignByTodo(todoWorkOf(branch, 'research-todo'), todoWorkOf(parent, 'research-todo', 2));
     expect(lines.map((l) => [l.title, !!l.left, !!l.right])).toEqual([
       ['Extract', true, false],
       ['New only', true, false],
