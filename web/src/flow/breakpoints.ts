@@ -1,15 +1,11 @@
-import type { Breakpoint } from '@planvas/shared';
+import type { Breakpoint, Plan } from '@planvas/shared';
+import { nodeTargetsOf } from './node-targets';
 
 export type { Breakpoint };
 
 /** The same breakpoint: kind, step, route and match alike (a toggle removes it). */
 export function sameBreakpoint(a: Breakpoint, b: Breakpoint): boolean {
   return a.on === b.on && a.stepId === b.stepId && a.routeId === b.routeId && a.match === b.match;
-}
-
-/** The breakpoints that stop at step `stepId` (those for every step included), for its node's marker. */
-export function breakpointsAt(breakpoints: ReadonlyArray<Breakpoint>, stepId: string): Breakpoint[] {
-  return breakpoints.filter((b) => b.stepId === undefined || b.stepId === stepId);
 }
 
 /** Words for a breakpoint, as the menu and the marker's tooltip say it. */
@@ -26,4 +22,36 @@ export function breakpointLabel(b: Breakpoint): string {
     case 'budget':
       return 'when the budget is used up';
   }
+}
+
+const NONE: Breakpoint[] = [];
+// Per breakpoints list, per plan: every node's markers, built once. Read by every node on each
+// store change during a run, so one walk of the flow instead of one per node per change.
+const byNodeCache = new WeakMap<ReadonlyArray<Breakpoint>, WeakMap<Plan, ReadonlyMap<string, Breakpoint[]>>>();
+
+/**
+ * The breakpoints each node shows: a step's own (set from its menu), and for a route's sub-agent
+ * "before delegating" to that route.
+ */
+export function breakpointsOfNode(plan: Plan, breakpoints: ReadonlyArray<Breakpoint>, nodeId: string): Breakpoint[] {
+  if (breakpoints.length === 0) return NONE;
+  let byPlan = byNodeCache.get(breakpoints);
+  if (!byPlan) byNodeCache.set(breakpoints, (byPlan = new WeakMap()));
+  let byNode = byPlan.get(plan);
+  if (!byNode) byPlan.set(plan, (byNode = nodeBreakpoints(plan, breakpoints)));
+  return byNode.get(nodeId) ?? NONE;
+}
+
+function nodeBreakpoints(plan: Plan, breakpoints: ReadonlyArray<Breakpoint>): ReadonlyMap<string, Breakpoint[]> {
+  const byNode = new Map<string, Breakpoint[]>();
+  for (const [nodeId, target] of nodeTargetsOf(plan)) {
+    const marks =
+      target.kind === 'step'
+        ? breakpoints.filter((b) => b.stepId === target.stepId)
+        : target.kind === 'sub_agent'
+          ? breakpoints.filter((b) => b.on === 'before_delegate' && b.stepId === target.parentStepId && b.routeId === target.routeId)
+          : NONE;
+    if (marks.length > 0) byNode.set(nodeId, marks);
+  }
+  return byNode;
 }

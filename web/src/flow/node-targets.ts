@@ -29,6 +29,17 @@ export function nodeTargetOf(plan: Plan, nodeId: string): NodeTarget | undefined
   return node ? targetOfNode(node, nodes) : undefined;
 }
 
+/** Every node's target, in one walk of the flow (for what every node reads, e.g. breakpoint markers). */
+export function nodeTargetsOf(plan: Plan): Map<string, NodeTarget> {
+  const nodes = new Map(flowOf(plan).nodes.map((n) => [n.id, n]));
+  const targets = new Map<string, NodeTarget>();
+  for (const node of nodes.values()) {
+    const target = targetOfNode(node, nodes);
+    if (target) targets.set(node.id, target);
+  }
+  return targets;
+}
+
 function targetOfNode(node: CanvasNode, nodes: ReadonlyMap<string, CanvasNode>): NodeTarget | undefined {
   switch (node.type) {
     case 'start':

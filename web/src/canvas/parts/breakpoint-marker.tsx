@@ -1,28 +1,16 @@
 import { useNodeId } from '@xyflow/react';
 import { CircleDot } from 'lucide-react';
-import { useShallow } from 'zustand/shallow';
-import { breakpointLabel, type Breakpoint } from '../../flow/breakpoints';
-import { nodeTargetOf } from '../../flow/node-targets';
+import { breakpointLabel, breakpointsOfNode, type Breakpoint } from '../../flow/breakpoints';
 import { useAppStore } from '../../store/store-context';
 
 /**
  * The breakpoints set on the node this is rendered in: a todo_task step's own (set from its menu),
- * or for a route's sub-agent, "before delegating" to that route. Read per node, so setting one
- * re-renders only its node.
+ * or for a route's sub-agent, "before delegating" to that route (flow/breakpoints.ts). The same
+ * array while nothing changes for the node, so setting one re-renders only its node.
  */
 export function useNodeBreakpoints(): Breakpoint[] {
   const id = useNodeId();
-  return useAppStore(
-    useShallow((s) => {
-      const plan = s.document?.plan;
-      if (id === null || !plan || s.breakpoints.length === 0) return NONE;
-      const target = nodeTargetOf(plan, id);
-      if (target?.kind === 'step') return s.breakpoints.filter((b) => b.stepId === target.stepId);
-      if (target?.kind === 'sub_agent')
-        return s.breakpoints.filter((b) => b.on === 'before_delegate' && b.stepId === target.parentStepId && b.routeId === target.routeId);
-      return NONE;
-    }),
-  );
+  return useAppStore((s) => (id !== null && s.document?.plan ? breakpointsOfNode(s.document.plan, s.breakpoints, id) : NONE));
 }
 const NONE: Breakpoint[] = [];
 
