@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { EventEnvelope } from '@planvas/shared';
 import { buildApp } from '../src/app';
 import { RunEngine } from '../src/engine/run-engine';
-import { RunStore } from '../src/runs/run-store';
-import { StateStore } from '../src/state/state-store';
+import { FileRunStore } from '../src/runs/file-run-store';
+import { FileStateStore } from '../src/state/state-store';
 import { WorkspaceRepository } from '../src/workspace/workspace-repository';
 import { benchSize, isQuickBench, measured } from './bench-runner';
 
@@ -255,9 +255,9 @@ async function executorOverhead(
     join(root, 'Bench/Todos/planning/step_config.json'),
     JSON.stringify({ steps: [{ id: 'many', agent_configs: { execution_max_turns: todos * 2 + 10 } }] }),
   );
-  const state = await StateStore.open(join(base, 'data'));
+  const state = await FileStateStore.open(join(base, 'data'));
   const workspace = await WorkspaceRepository.open(root);
-  const runs = new RunStore({ state, workspace });
+  const runs = new FileRunStore({ state, workspace });
   const engine = new RunEngine({ runs, workspace });
   try {
     const t0 = performance.now();

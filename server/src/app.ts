@@ -48,6 +48,20 @@ export interface AppOptions {
   runs?: RunsOptions;
   /** The change watcher behind GET /api/changes (debounce, poll interval, SSE heartbeat). */
   watcher?: WorkspaceWatcherPluginOptions & { heartbeatMs?: number };
+  /**
+   * Team mode (docs/team.md): PostgreSQL holds the run index, the event logs, planvas' state and
+   * a run queue, shared by every instance. `execute: false` (`--no-execute`) only enqueues runs
+   * for workers; otherwise this instance also drives queued runs (`concurrency` at once).
+   */
+  team?: TeamOptions;
+}
+
+export interface TeamOptions {
+  databaseUrl: string;
+  execute?: boolean;
+  concurrency?: number;
+  /** A worker's lease (default 10 s): a dead worker's runs are taken over after it. */
+  leaseMs?: number;
 }
 
 export interface ResolvedAppOptions {
@@ -106,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   await app.register(workflowIdNfc);
-  await app.register(statePlugin, { dataDir: options.dataDir });
+  await app.register(statePlugin, { dataDir: options.dataDir, ...(options.team ? { databaseUrl: options.team.databaseUrl } : {}) });
   await app.register(workspacePlugin, { root: options.workspaceRoot });
   app.decorate('planvas', { workspaceRoot: app.workspace.root, dataDir: options.dataDir, host: options.host ?? DEFAULT_HOST });
   const { heartbeatMs, ...watcherOptions } = options.watcher ?? {};
@@ -123,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(changesRoutes, heartbeatMs !== undefined ? { heartbeatMs } : {});
 
   // The run store and engine, then their routes (runs, events stream, ingest, learn_code callback).
-  await app.register(runsPlugin, options.runs ?? {});
+  await app.register(runsPlugin, { ...options.runs, ...(options.team ? { team: options.team } : {}) });
   await app.register(runRoutes);
   // Duplicate, rename and delete of workflows: they need the run store (no move while a run goes).
   await app.register(workflowManagementRoutes);

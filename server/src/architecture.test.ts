@@ -14,6 +14,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 /** Lowest first: what each entry holds is in CONTEXT.md. */
 const LAYERS: ReadonlyArray<{ name: string; holds: ReadonlyArray<string> }> = [
   { name: 'errors', holds: ['errors'] },
+  { name: 'database', holds: ['database'] },
   { name: 'workspace', holds: ['workspace'] },
   { name: 'state', holds: ['state'] },
   { name: 'runs', holds: ['runs'] },

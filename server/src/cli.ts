@@ -1,9 +1,11 @@
 import { CommandError, MIGRATE_USAGE, runMigrate, type CommandIo } from './cli/migrate-command';
+import { WORKER_USAGE, runWorker } from './cli/worker-command';
 
 const USAGE = `usage: pnpm planvas <command>
 
 commands:
-  migrate <plan.json | workflow folder> [--dry-run]   write legacy nested todo_task plans in the flat format`;
+  migrate <plan.json | workflow folder> [--dry-run]   write legacy nested todo_task plans in the flat format
+  worker --database-url URL --workspace DIR         drive queued runs of a team (docs/team.md)`;
 
 // `pnpm planvas migrate x | head` closes stdout early; that is not an error of the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -31,6 +33,13 @@ async function main(argv: string[]): Promise<number> {
           return 0;
         }
         await runMigrate(rest, io);
+        return 0;
+      case 'worker':
+        if (rest.includes('--help') || rest.includes('-h')) {
+          io.out(WORKER_USAGE);
+          return 0;
+        }
+        await runWorker(rest, io);
         return 0;
       case undefined:
         io.err(USAGE);

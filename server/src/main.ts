@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { allowedHostNames } from './plugins/allowed-host-names';
-import { START_USAGE, UsageError, exposureProblem, isLoopbackHost, parseStartArgs, type StartOptions } from './start-options';
+import { START_USAGE, UsageError, exposureProblem, isLoopbackHost, parseStartArgs, teamOptionsOf, type StartOptions } from './start-options';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURE_WORKSPACE = join(REPO_ROOT, 'fixtures/workspace');
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     ...(webDist ? { webDist } : {}),
     // The bind address is allowed as a Host name by buildApp itself; these are the user's extra names.
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.databaseUrl ? { team: teamOptionsOf(options) } : {}),
   });
   try {
     await app.listen({ host: options.host, port: options.port });
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   const banner = [
     `planvas is running at ${url}`,
     `  workspace: ${workspace}`,
-    `  data:      ${dataDir}`,
+    options.databaseUrl ? `  team mode: runs and state in PostgreSQL; ${teamRole(options)}` : `  data:      ${dataDir}`,
     ...(options.token ? [`  access token required; open ${url}?token=<your token>`] : []),
     // Beyond loopback, say which names the browser may use: any other gets 403 (add one with --allowed-host).
     ...(!isLoopbackHost(options.host) || options.allowedHosts
@@ -89,6 +90,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+}
+
+/** What an instance of a team does with runs (its banner line). */
+function teamRole(options: StartOptions): string {
+  return options.execute ? `this instance also drives queued runs (${options.concurrency ?? 4} at once)` : 'this instance only enqueues runs (--no-execute)';
 }
 
 /** A writable copy of the bundled demo, made once: the fixtures themselves are never edited. */

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { DEFAULT_HOST, DEFAULT_PORT } from './app';
+import { DEFAULT_HOST, DEFAULT_PORT, type TeamOptions } from './app';
 
 export interface StartOptions {
   workspace?: string;
@@ -10,6 +10,14 @@ export interface StartOptions {
   allowedHosts?: string[];
   dataDir?: string;
   open: boolean;
+  /** Team mode: the PostgreSQL database (--database-url, PLANVAS_DATABASE_URL). */
+  databaseUrl?: string;
+  /** Team mode: drive queued runs in this process (false with --no-execute: an API instance that only enqueues). */
+  execute: boolean;
+  /** Team mode: runs driven at once by this process (--concurrency). */
+  concurrency?: number;
+  /** Team mode: how long a worker's lease lasts without renewal (--lease-ms; default 10 s). */
+  leaseMs?: number;
 }
 
 export class UsageError extends Error {
@@ -25,10 +33,17 @@ export const START_USAGE = `usage: pnpm start [--] [--workspace DIR] [--port N] 
   --allowed-host NAME  a Host name to answer besides localhost and the bind address, e.g. planvas.lan
                        (repeatable; or PLANVAS_ALLOWED_HOSTS=a,b)
   --data-dir D         where planvas keeps its own state (default: <repo>/.planvas/data/<workspace>)
-  --no-open            do not open a browser`;
+  --no-open            do not open a browser
+
+team mode (docs/team.md):
+  --database-url URL   keep runs, events, state and the run queue in PostgreSQL (or PLANVAS_DATABASE_URL)
+  --no-execute         only enqueue runs; workers (pnpm planvas worker) drive them
+  --concurrency N      runs this process drives at once (default 4)
+  --lease-ms MS        a worker's lease; a dead worker's runs move on after it (default 10000)`;
 
 /** The flags that take any text, and the option each sets. */
-const TEXT_FLAGS: ReadonlyMap<string, 'workspace' | 'dataDir' | 'host' | 'token'> = new Map([
+const TEXT_FLAGS: ReadonlyMap<string, 'workspace' | 'dataDir' | 'host' | 'token' | 'databaseUrl'> = new Map([
+  ['--database-url', 'databaseUrl'],
   ['--workspace', 'workspace'],
   ['--data-dir', 'dataDir'],
   ['--host', 'host'],
@@ -40,7 +55,7 @@ const TEXT_FLAGS: ReadonlyMap<string, 'workspace' | 'dataDir' | 'host' | 'token'
  * `--` anywhere is skipped; `--flag=value` works as well as `--flag value`.
  */
 export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): StartOptions {
-  const options: StartOptions = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: true };
+  const options: StartOptions = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: true, execute: true };
   const args = argv.filter((a) => a !== '--');
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -66,6 +81,15 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
       case '--no-open':
         options.open = false;
         break;
+      case '--no-execute':
+        options.execute = false;
+        break;
+      case '--concurrency':
+        options.concurrency = positiveInteger(value(), name, 1000);
+        break;
+      case '--lease-ms':
+        options.leaseMs = positiveInteger(value(), name, 3_600_000);
+        break;
       case '--port': {
         const raw = value();
         const port = Number(raw);
@@ -81,6 +105,11 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
     }
   }
   if (options.token === undefined && env.PLANVAS_TOKEN) options.token = env.PLANVAS_TOKEN;
+  if (options.databaseUrl === undefined && env.PLANVAS_DATABASE_URL) options.databaseUrl = env.PLANVAS_DATABASE_URL;
+  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(options.databaseUrl))
+    throw new UsageError('--database-url must be a postgres:// URL');
+  if (options.databaseUrl === undefined && (!options.execute || options.concurrency !== undefined || options.leaseMs !== undefined))
+    throw new UsageError('--no-execute, --concurrency and --lease-ms need --database-url (team mode)');
   if (options.token !== undefined && options.token.length === 0) throw new UsageError('--token must not be empty');
   const fromEnv = (env.PLANVAS_ALLOWED_HOSTS ?? '')
     .split(',')
@@ -88,6 +117,12 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
     .filter((name) => name !== '');
   for (const name of fromEnv) (options.allowedHosts ??= []).push(allowedHostName(name, 'PLANVAS_ALLOWED_HOSTS'));
   return options;
+}
+
+function positiveInteger(raw: string, flag: string, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) throw new UsageError(`${flag} must be a whole number from 1 to ${max} (got "${raw}")`);
+  return value;
 }
 
 /**
@@ -116,4 +151,14 @@ export function exposureProblem(options: Pick<StartOptions, 'host' | 'token'>): 
     `refusing to listen on ${options.host} without an access token: anyone who can reach this address could ` +
     `read and change your workflow files. Pass --token <secret> (or set PLANVAS_TOKEN), or keep the default --host ${DEFAULT_HOST}.`
   );
+}
+
+/** The team options of buildApp from the parsed flags (only with a database URL). */
+export function teamOptionsOf(options: StartOptions): TeamOptions {
+  return {
+    databaseUrl: options.databaseUrl!,
+    execute: options.execute,
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}),
+  };
 }

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope, TodoList } from '@planvas/shared';
 import { engineHarness, tempRoot, todoTaskPlan, writeWorkflow, type EngineHarness, type TempRoot } from '../test-support/run-harness';
-import { StateStore } from '../state/state-store';
+import { FileStateStore } from '../state/state-store';
 import { WorkspaceRepository } from '../workspace/workspace-repository';
-import { RunStore } from '../runs/run-store';
+import { FileRunStore } from '../runs/file-run-store';
 import type { AgentTask, OrchestratorTurn, Provider } from './providers/provider';
 import { ScriptedProvider } from './providers/scripted';
 
@@ -170,9 +170,9 @@ describe('run index', () => {
     // Simulate a crash: a second process opens the same files while the first never records an end.
     const crashed = harness;
     harness = undefined;
-    const state = await StateStore.open(root.dataDir);
+    const state = await FileStateStore.open(root.dataDir);
     expect(state.read().runs[slow.id]!.status).toBe('running');
-    const runs = new RunStore({ state, workspace: await WorkspaceRepository.open(root.root) });
+    const runs = new FileRunStore({ state, workspace: await WorkspaceRepository.open(root.root) });
     expect(await runs.recoverInterrupted()).toEqual([slow.id]);
     expect(runs.get(slow.id)).toMatchObject({ status: 'failed', error: 'planvas stopped while the run was going; the run cannot continue' });
     expect(runs.get(external.id)!.status).toBe('running');

@@ -3,6 +3,7 @@ import { cp } from 'node:fs/promises';
 import {
   asKnownStep,
   buildFlow,
+  isFinalRunStatus,
   forkEdits,
   type Breakpoint,
   readPlan,
@@ -20,7 +21,7 @@ import { Conflict, InvalidInput, NotFound, Unprocessable } from '../errors/domai
 import { DecisionLogWriter } from '../runs/decision-log-writer';
 import type { EventToStore } from '../runs/event-log';
 import { runMessages } from '../runs/messages';
-import type { RunStore } from '../runs/run-store';
+import type { RunPaths, RunStore } from '../runs/run-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { readJsonFile } from '../workspace/json-file';
 import { isMissing } from '../workspace/safe-path';
@@ -53,6 +54,40 @@ export interface RunEngineOptions {
   settings?: () => WorkspaceSettings;
   /** The workflow's saved breakpoints, read when a run starts. */
   breakpoints?: (workflowId: string) => ReadonlyArray<Breakpoint>;
+  /** Team mode: runs are queued for a worker (engine/cluster) instead of being driven by start(). */
+  queue?: { enqueue(runId: string, request: StartRunBody): Promise<void> };
+  /** Team mode: where cancels, answers, resumes and objective edits go for a run another process drives. */
+  remote?: RemoteRunControl;
+}
+
+/** What a process that does not drive a run asks of the one that does (engine/cluster/run-commands.ts). */
+export type RunCommand =
+  | { kind: 'cancel'; reason: string }
+  | { kind: 'answer'; answer: string | number | boolean }
+  | { kind: 'resume'; body: ResumeBody }
+  | { kind: 'objective'; objective: string; stepId?: string };
+
+export interface RemoteRunControl {
+  send(runId: string, command: RunCommand): Promise<unknown>;
+}
+
+/** A run a worker took over from one that stopped: it goes on from its last todo snapshot. */
+export interface TakeOver {
+  worker: string;
+  from: string;
+}
+
+/** Everything start() checks and reads before a run exists. */
+interface PreparedRun {
+  workflowId: string;
+  providerName: ExecutionProvider;
+  provider: Exclude<ReturnType<ProviderFactory>, { unavailable: string }>;
+  plan: RunContext['plan'];
+  flow: RunContext['flow'];
+  stepConfig: StepConfig | undefined;
+  seed: RunSeed | undefined;
+  parentPaths: RunPaths | undefined;
+  replay: ReplayRecording | undefined;
 }
 
 interface ActiveRun {
@@ -97,7 +132,57 @@ export class RunEngine {
 
   constructor(private readonly options: RunEngineOptions) {}
 
+  /**
+   * Starts a run of `workflowId`: checks and reads what it needs, creates it, and drives it here —
+   * or, in team mode, queues it for a worker (the answer is then the new run's row, no events yet).
+   */
   async start(workflowId: string, body: StartRunBody): Promise<RunSummary> {
+    const prepared = await this.prepare(workflowId, body);
+    const summary = await this.options.runs.create({
+      workflowId: prepared.workflowId,
+      provider: prepared.providerName,
+      ...(prepared.seed ? { parent: { runId: prepared.seed.from.runId, iteration: prepared.seed.from.iteration, stepId: prepared.seed.stepId } } : {}),
+    });
+    if (this.options.queue) {
+      await this.options.queue.enqueue(summary.id, body);
+      return this.options.runs.get(summary.id) ?? summary;
+    }
+    await this.launch(summary.id, prepared, body);
+    return this.options.runs.get(summary.id) ?? summary;
+  }
+
+  /**
+   * Drives a queued run here (a worker took it): the workflow is read again now. A take-over goes
+   * on from the run's own last todo snapshot; one that has none cannot, and is failed with why.
+   * Answers when the run has ended here (or a start-up refusal was recorded as its end).
+   */
+  async drive(runId: string, body: StartRunBody, takeOver?: TakeOver): Promise<RunOutcome> {
+    const summary = this.options.runs.require(runId);
+    let prepared: PreparedRun;
+    try {
+      prepared = await this.prepare(summary.workflowId, body);
+      if (takeOver) prepared = { ...prepared, seed: await this.resumeSeed(summary, takeOver), parentPaths: undefined };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.options.runs.append(runId, [{ type: 'run_status', data: { status: 'failed', reason: this.redact(reason) } }]);
+      return { status: 'failed', reason };
+    }
+    return (await this.launch(runId, prepared, body, takeOver)).done;
+  }
+
+  /** The seed of a taken-over run: its own latest todo snapshot (Conflict when there is none). */
+  private async resumeSeed(summary: RunSummary, takeOver: TakeOver): Promise<RunSeed> {
+    const events = await this.options.runs.events(summary.id);
+    const last = events.findLast((e) => e.type === 'todo_snapshot');
+    if (!last) throw new Conflict('cannot_resume', runMessages.cannotResume(takeOver.from));
+    return this.seedFrom(summary, Number(last.data['iteration'] ?? 0), String(last.data['step_id']), events);
+  }
+
+  private redact(text: string): string {
+    return this.options.redactPaths ? this.options.redactPaths(text) : text;
+  }
+
+  private async prepare(workflowId: string, body: StartRunBody): Promise<PreparedRun> {
     const providerName: ExecutionProvider = body.provider ?? 'scripted';
     const provider = (this.options.providers ?? defaultProviderFactory)(providerName);
     if ('unavailable' in provider)
@@ -128,7 +213,7 @@ export class RunEngine {
     let seed: RunSeed | undefined;
     let parentPaths: Awaited<ReturnType<RunStore['paths']>> | undefined;
     if (body.from) {
-      const parent = this.options.runs.require(body.from.runId);
+      const parent = await this.requireLoaded(body.from.runId);
       if (parent.workflowId !== files.id)
         throw new InvalidInput('branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
       seed = withEdits(await this.seedFrom(parent, body.from.iteration, body.from.stepId), body.from);
@@ -139,7 +224,7 @@ export class RunEngine {
 
     let replay: ReplayRecording | undefined;
     if (body.replay) {
-      const recorded = this.options.runs.require(body.replay.runId);
+      const recorded = await this.requireLoaded(body.replay.runId);
       if (recorded.workflowId !== files.id)
         throw new InvalidInput('replay_other_workflow', runMessages.replayOtherWorkflow(recorded.id), [
           { path: '$.replay.runId', message: 'another workflow' },
@@ -148,12 +233,19 @@ export class RunEngine {
       replay = ReplayRecording.fromEvents(await this.options.runs.events(recorded.id), body.replay, recordedPaths.executionDir);
     }
 
-    const summary = await this.options.runs.create({
-      workflowId: files.id,
-      provider: providerName,
-      ...(seed ? { parent: { runId: seed.from.runId, iteration: seed.from.iteration, stepId: seed.stepId } } : {}),
-    });
-    const paths = await this.options.runs.paths(summary.id);
+    return { workflowId: files.id, providerName, provider, plan: planRead.plan, flow, stepConfig, seed, parentPaths, replay };
+  }
+
+  /** A run's row, read from the store first when this process has not heard of it (team mode). */
+  private async requireLoaded(runId: string): Promise<RunSummary> {
+    if (!this.options.runs.get(runId)) await this.options.runs.load(runId);
+    return this.options.runs.require(runId);
+  }
+
+  /** Builds the run's context and drives it in the background; answers the outcome's promise. */
+  private async launch(runId: string, prepared: PreparedRun, body: StartRunBody, takeOver?: TakeOver): Promise<{ done: Promise<RunOutcome> }> {
+    const { workflowId, providerName, provider, plan, flow, stepConfig, seed, parentPaths, replay } = prepared;
+    const paths = await this.options.runs.paths(runId);
     if (parentPaths) {
       // The branch continues with the files the parent had produced (context outputs of earlier steps).
       await cp(parentPaths.executionDir, paths.executionDir, { recursive: true, force: true }).catch((error: unknown) => {
@@ -172,11 +264,10 @@ export class RunEngine {
     };
     const outstanding = new Set<Promise<unknown>>();
     let emitFailure: unknown;
-    const runId = summary.id;
     const ctx: RunContext = {
       runId,
-      workflowId: files.id,
-      plan: planRead.plan,
+      workflowId,
+      plan,
       flow,
       stepConfig,
       llmSettings,
@@ -208,7 +299,7 @@ export class RunEngine {
       pace: () => sleep(engineOptions.paceMs, abort.signal),
       input: new InputGate(),
       debugger: new RunDebugger(
-        [...(this.options.breakpoints?.(files.id) ?? []), ...(body.breakpoints ?? [])],
+        [...(this.options.breakpoints?.(workflowId) ?? []), ...(body.breakpoints ?? [])],
         body.budget,
         llmSettings.pricing ?? [],
         providerName,
@@ -223,9 +314,13 @@ export class RunEngine {
       type: 'run_status',
       data: {
         status: 'running',
-        workflow_id: files.id,
+        workflow_id: workflowId,
         provider: providerName,
-        ...(seed ? { parent: { run_id: seed.from.runId, iteration: seed.from.iteration, step_id: seed.stepId } } : {}),
+        ...(takeOver && seed
+          ? { reason: runMessages.resumedOn(takeOver.worker, takeOver.from, seed.iteration) }
+          : seed
+            ? { parent: { run_id: seed.from.runId, iteration: seed.from.iteration, step_id: seed.stepId } }
+            : {}),
       },
     });
     const done = executeRun(ctx, seed?.stepId).finally(async () => {
@@ -233,12 +328,12 @@ export class RunEngine {
       this.active.delete(runId);
     });
     this.active.set(runId, { ctx, abort, done });
-    return this.options.runs.get(runId) ?? summary;
+    return { done };
   }
 
   /** The todo list and objective of `parent` at `iteration`, for a branched run. */
-  private async seedFrom(parent: RunSummary, iteration: number, stepId: string | undefined): Promise<RunSeed> {
-    const events: EventEnvelope[] = await this.options.runs.events(parent.id);
+  private async seedFrom(parent: RunSummary, iteration: number, stepId: string | undefined, known?: EventEnvelope[]): Promise<RunSeed> {
+    const events: EventEnvelope[] = known ?? (await this.options.runs.events(parent.id));
     const stepIds = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
     const chosen = stepId ?? (stepIds.length === 1 ? stepIds[0] : undefined);
     if (chosen === undefined) {
@@ -292,17 +387,20 @@ export class RunEngine {
     return this.active.get(runId)?.done;
   }
 
-  cancel(runId: string, reason = 'cancelled by the user'): void {
+  /** Cancels a run this engine drives, or asks the process driving it (team mode); a no-op for one that has ended. */
+  async cancel(runId: string, reason = 'cancelled by the user'): Promise<void> {
     const summary = this.options.runs.require(runId);
     const run = this.active.get(runId);
-    if (!run) {
-      if (summary.provider === 'external' || summary.provider === 'import') throw new Conflict('not_engine_run', runMessages.notEngineRun(runId));
-      return; // already ended: cancelling is a no-op
+    if (run) {
+      run.abort.abort(new RunCancelled(reason));
+      return;
     }
-    run.abort.abort(new RunCancelled(reason));
+    if (summary.provider === 'external' || summary.provider === 'import') throw new Conflict('not_engine_run', runMessages.notEngineRun(runId));
+    if (this.options.remote && !isFinalRunStatus(summary.status)) await this.options.remote.send(runId, { kind: 'cancel', reason });
   }
 
-  answer(runId: string, raw: string | number | boolean): ParsedAnswer {
+  async answer(runId: string, raw: string | number | boolean): Promise<ParsedAnswer> {
+    if (this.drivenElsewhere(runId)) return (await this.options.remote!.send(runId, { kind: 'answer', answer: raw })) as ParsedAnswer;
     return this.driven(runId, () => new Conflict('not_waiting', runMessages.notWaiting(runId))).ctx.input.answer(runId, raw);
   }
 
@@ -314,11 +412,24 @@ export class RunEngine {
     throw summary.provider === 'external' || summary.provider === 'import' ? new Conflict('not_engine_run', runMessages.notEngineRun(runId)) : idle();
   }
 
+  /** Team mode: an engine run going on that another process drives (commands go there through the database). */
+  private drivenElsewhere(runId: string): boolean {
+    const summary = this.options.runs.require(runId);
+    return (
+      this.options.remote !== undefined &&
+      !this.active.has(runId) &&
+      summary.provider !== 'external' &&
+      summary.provider !== 'import' &&
+      !isFinalRunStatus(summary.status)
+    );
+  }
+
   /**
    * Resumes a paused run (POST /api/runs/:runId/resume); Conflict when it is not paused here.
    * Answers once the run has recorded that it goes on.
    */
   async resume(runId: string, body: ResumeBody): Promise<Resumed> {
+    if (this.drivenElsewhere(runId)) return (await this.options.remote!.send(runId, { kind: 'resume', body })) as Resumed;
     const run = this.driven(runId, () => new Conflict('not_paused', runMessages.notPaused(runId)));
     const { resumed, recorded } = run.ctx.debugger.resume(runId, body);
     await recorded;
@@ -327,6 +438,7 @@ export class RunEngine {
 
   /** Records an objective edit as an event; a run this engine drives also applies it from its next turn. */
   async setObjective(runId: string, objective: string, stepId?: string): Promise<EventEnvelope> {
+    if (this.drivenElsewhere(runId)) return (await this.options.remote!.send(runId, { kind: 'objective', objective, ...(stepId !== undefined ? { stepId } : {}) })) as EventEnvelope;
     this.options.runs.require(runId);
     const run = this.active.get(runId);
     const target = run ? run.ctx.objectives.set(objective, stepId) : stepId !== undefined ? { stepId } : {};
@@ -342,6 +454,30 @@ export class RunEngine {
       },
     ]);
     return envelope!;
+  }
+
+  /** Carries out a command another process sent for a run this engine drives (team mode). */
+  async carryOut(runId: string, command: RunCommand): Promise<unknown> {
+    switch (command.kind) {
+      case 'cancel':
+        await this.cancel(runId, command.reason);
+        await this.settled(runId);
+        return {};
+      case 'answer':
+        return this.answer(runId, command.answer);
+      case 'resume':
+        return this.resume(runId, command.body);
+      case 'objective':
+        return this.setObjective(runId, command.objective, command.stepId);
+    }
+  }
+
+  /** Stops driving a run whose lease another worker took: its events are fenced, so it just ends here. */
+  async abandon(runId: string): Promise<void> {
+    const run = this.active.get(runId);
+    if (!run) return;
+    run.abort.abort(new RunCancelled('another worker took this run over'));
+    await run.done.catch(() => undefined);
   }
 
   /** Cancels every run (server shutdown) and waits for them to record it. */

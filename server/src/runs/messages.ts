@@ -35,4 +35,11 @@ export const runMessages = {
     'wait until it ends or cancel it (an external run ends when its runtime posts its final run_status), then try again',
   workflowBusy: (workflowId: string) => `Workflow ${quote(workflowId)} is being moved, copied or deleted, or a run of it is starting; try again in a moment`,
   logCorrupt: (line: number, reason: string) => `Line ${line} of the run's event log was skipped: ${reason}`,
+  leaseLost: (runId: string) => `Run ${runId} is driven by another worker now (this worker's lease ran out); this worker stopped writing to it`,
+  workerStopped: (worker: string) => `The worker driving this run (${worker}) stopped`,
+  resumedOn: (worker: string, from: string, iteration: number) =>
+    `Resumed on worker ${worker} after the worker driving it (${from}) stopped, from the todo snapshot of iteration ${iteration}`,
+  cannotResume: (worker: string) =>
+    `The worker driving this run (${worker}) stopped before the run's first todo snapshot, so there is nothing to resume from; start the run again`,
+  noWorker: (runId: string) => `Run ${runId} is not driven by a worker that answers (it may be queued, or its worker stopped); try again in a moment`,
 } as const;

@@ -55,3 +55,10 @@ function shownPath(root: string, path: string): string {
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return basename(path);
   return rel.split(sep).join('/');
 }
+
+/** A worker's lease on a run ran out and another worker took it: this one must stop writing (team mode). */
+export class LeaseLost extends Conflict {
+  constructor(runId: string) {
+    super('lease_lost', runMessages.leaseLost(runId));
+  }
+}

@@ -1,10 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StateStore, STATE_FILE_NAME } from '../state/state-store';
+import { FileStateStore, STATE_FILE_NAME } from '../state/state-store';
 import { tempRoot, todoTaskPlan, until, writeWorkflow, type TempRoot } from '../test-support/run-harness';
 import { WorkspaceRepository } from '../workspace/workspace-repository';
-import { RunStore } from './run-store';
+import { FileRunStore } from './file-run-store';
 
 let root: TempRoot | undefined;
 afterEach(async () => {
@@ -16,10 +16,10 @@ describe('a run whose index row cannot be written in the background', () => {
   it('reports the failure instead of leaving a rejection unhandled, and writes the row once the state file can be written again', async () => {
     root = await tempRoot();
     await writeWorkflow(root.root, 'wf', todoTaskPlan());
-    const state = await StateStore.open(root.dataDir);
+    const state = await FileStateStore.open(root.dataDir);
     const workspace = await WorkspaceRepository.open(root.root);
     const failures: string[] = [];
-    const runs = new RunStore({ state, workspace, summaryFlushMs: 5, onPersistError: (_error, runId) => failures.push(runId) });
+    const runs = new FileRunStore({ state, workspace, summaryFlushMs: 5, onPersistError: (_error, runId) => failures.push(runId) });
     try {
       const run = await runs.create({ workflowId: 'wf', provider: 'scripted' });
       // The state file's place taken by a folder with a file in it: lowdb's rename onto it fails, even for root.

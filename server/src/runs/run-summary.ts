@@ -151,3 +151,18 @@ function pauseEventOf(paused: NonNullable<RunSummary['paused']>): RunStatusChang
     ...(paused.reason ? { reason: paused.reason } : {}),
   };
 }
+
+/** What a row says before any event: the facts set at creation, nothing the events decide. */
+export function rowBeforeEvents(summary: RunSummary): RunSummary {
+  return {
+    id: summary.id,
+    workflowId: summary.workflowId,
+    status: 'running',
+    provider: summary.provider,
+    startedAt: summary.startedAt,
+    eventCount: 0,
+    todos: { completed: 0, total: 0 },
+    ...(summary.parent ? { parent: summary.parent } : {}),
+    ...(summary.importedFrom ? { importedFrom: summary.importedFrom } : {}),
+  };
+}

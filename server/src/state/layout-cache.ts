@@ -1,7 +1,7 @@
-import type { Low } from 'lowdb';
 import { isSavedLayout, type LayoutDirection, type SavedLayout, type SavedLayouts } from '@planvas/shared';
 import { KeyedQueue } from '../workspace/keyed-queue';
 import { openLowFile } from './low-file';
+import type { PgStateStore } from './pg-state-store';
 import { ownEntry, putEntry } from './own-keys';
 import { copyEntry, moveEntriesUnder, removeEntriesUnder } from './workflow-keys';
 
@@ -11,6 +11,12 @@ export const LAYOUT_CACHE_MAX_WORKFLOWS = 50;
 
 type Entry = SavedLayouts & { savedAt: number };
 type CacheData = { version: 1; workflows: Record<string, Entry> };
+
+/** Where the layouts are kept: a lowdb file (one process), or the state tables (team mode). */
+interface LayoutBacking {
+  data(): CacheData;
+  write(next: CacheData): Promise<void>;
+}
 
 const empty = (): CacheData => ({ version: 1, workflows: {} });
 
@@ -42,16 +48,43 @@ export class LayoutCache {
   /** Writes go one at a time (lowdb writes the whole file). */
   private readonly writes = new KeyedQueue();
 
-  private constructor(private readonly db: Low<CacheData>) {}
+  private constructor(private readonly backing: LayoutBacking) {}
 
   static async open(dataDir: string): Promise<LayoutCache> {
     // A cache: a damaged file is simply started over.
     const { db } = await openLowFile(dataDir, LAYOUT_CACHE_FILE_NAME, { empty, normalise });
-    return new LayoutCache(db);
+    return new LayoutCache({
+      data: () => db.data,
+      write: async (next) => {
+        await db.adapter.write(next);
+        db.data = next;
+      },
+    });
+  }
+
+  /** The layouts in PostgreSQL (team mode), in the state store's `layouts` section: every instance sees the same. */
+  static inState(state: PgStateStore): LayoutCache {
+    let read: { map: unknown; data: CacheData } | undefined;
+    return new LayoutCache({
+      data: () => {
+        const map = state.layouts();
+        // Normalised once per version of the section, not per read.
+        if (read?.map !== map) read = { map, data: normalise({ workflows: map }) };
+        return read.data;
+      },
+      write: (next) => {
+        // Entries kept as they were go back as the stored objects, so only changed ones are written.
+        const stored = state.layouts();
+        const kept = read?.map === stored ? read.data.workflows : {};
+        const workflows: Record<string, unknown> = {};
+        for (const [id, entry] of Object.entries(next.workflows)) workflows[id] = kept[id] === entry ? stored[id] : entry;
+        return state.writeLayouts(workflows);
+      },
+    });
   }
 
   get(workflowId: string): SavedLayouts {
-    const entry = ownEntry(this.db.data.workflows, workflowId);
+    const entry = ownEntry(this.backing.data().workflows, workflowId);
     return entry ? { ...(entry.LR ? { LR: entry.LR } : {}), ...(entry.TB ? { TB: entry.TB } : {}) } : {};
   }
 
@@ -61,16 +94,15 @@ export class LayoutCache {
    */
   put(workflowId: string, direction: LayoutDirection, layout: SavedLayout): Promise<void> {
     return this.writes.run(LAYOUT_CACHE_FILE_NAME, async () => {
-      const workflows = { ...this.db.data.workflows };
+      const workflows = { ...this.backing.data().workflows };
       putEntry(workflows, workflowId, { ...ownEntry(workflows, workflowId), [direction]: layout, savedAt: Date.now() });
       const ids = Object.keys(workflows);
       if (ids.length > LAYOUT_CACHE_MAX_WORKFLOWS) {
         ids.sort((a, b) => workflows[a]!.savedAt - workflows[b]!.savedAt);
         for (const id of ids.slice(0, ids.length - LAYOUT_CACHE_MAX_WORKFLOWS)) delete workflows[id];
       }
-      const next: CacheData = { ...this.db.data, workflows };
-      await this.db.adapter.write(next);
-      this.db.data = next;
+      const next: CacheData = { ...this.backing.data(), workflows };
+      await this.backing.write(next);
     });
   }
 
@@ -92,11 +124,10 @@ export class LayoutCache {
   /** Applies `edit` to a copy of the map of workflows and writes it, one write at a time. */
   private change(edit: (workflows: Record<string, Entry>) => void): Promise<void> {
     return this.writes.run(LAYOUT_CACHE_FILE_NAME, async () => {
-      const workflows = { ...this.db.data.workflows };
+      const workflows = { ...this.backing.data().workflows };
       edit(workflows);
-      const next: CacheData = { ...this.db.data, workflows };
-      await this.db.adapter.write(next);
-      this.db.data = next;
+      const next: CacheData = { ...this.backing.data(), workflows };
+      await this.backing.write(next);
     });
   }
 

@@ -2,7 +2,7 @@ import { readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
-import { STATE_FILE_NAME, StateStore } from './state-store';
+import { STATE_FILE_NAME, FileStateStore } from './state-store';
 
 let dir: string;
 useTempDir('planvas-state-', (path) => (dir = path));
@@ -19,19 +19,19 @@ const run = (id: string) => ({
 
 describe('StateStore', () => {
   it('starts empty, persists updates, and reads them back after reopening', async () => {
-    const store = await StateStore.open(join(dir, 'data'));
+    const store = await FileStateStore.open(join(dir, 'data'));
     expect(store.read()).toEqual({ version: 1, views: {}, settings: {}, runs: {}, legacyPromotions: {}, breakpoints: {} });
     await store.update((draft) => {
       draft.runs.r1 = run('r1');
       draft.settings.defaultLlm = { provider: 'openai', model_id: 'gpt-4.1' };
     });
-    const reopened = await StateStore.open(join(dir, 'data'));
+    const reopened = await FileStateStore.open(join(dir, 'data'));
     expect(reopened.read().runs.r1).toEqual(run('r1'));
     expect(reopened.read().settings.defaultLlm?.model_id).toBe('gpt-4.1');
   });
 
   it('runs updates one at a time, each seeing the previous one', async () => {
-    const store = await StateStore.open(dir);
+    const store = await FileStateStore.open(dir);
     void store.update((d) => void (d.runs.r = run('r')));
     await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -48,7 +48,7 @@ describe('StateStore', () => {
   });
 
   it('a failing mutator changes nothing and does not block later updates', async () => {
-    const store = await StateStore.open(dir);
+    const store = await FileStateStore.open(dir);
     await expect(
       store.update((draft) => {
         draft.runs.half = run('half');
@@ -60,7 +60,7 @@ describe('StateStore', () => {
   });
 
   it('a write the disk refuses changes nothing in memory either', async () => {
-    const store = await StateStore.open(dir);
+    const store = await FileStateStore.open(dir);
     await store.update((draft) => void (draft.settings.defaultLlm = { provider: 'openai', model_id: 'gpt-4.1' }));
     // A non-empty folder where the file goes: the rename over it fails, whoever runs the test.
     await rm(join(dir, STATE_FILE_NAME));
@@ -72,14 +72,14 @@ describe('StateStore', () => {
   it('removes the temp file of a write a crash interrupted, and nothing else', async () => {
     await writeFile(join(dir, `.${STATE_FILE_NAME}.tmp`), '{"half');
     await writeFile(join(dir, '.other.tmp'), 'kept');
-    await StateStore.open(dir);
+    await FileStateStore.open(dir);
     expect((await readdir(dir)).sort()).toEqual(['.other.tmp']);
   });
 
   it('keeps a damaged state file aside instead of overwriting it', async () => {
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, STATE_FILE_NAME), '{"runs": {"r1": ');
-    const store = await StateStore.open(dir);
+    const store = await FileStateStore.open(dir);
     expect(store.read().runs).toEqual({});
     const files = await readdir(dir);
     const damaged = files.find((f) => f.startsWith(`${STATE_FILE_NAME}.damaged-`));
@@ -89,7 +89,7 @@ describe('StateStore', () => {
 
   it('fills what an older state file lacks', async () => {
     await writeFile(join(dir, STATE_FILE_NAME), '{"views": {"a": {"direction": "TB", "positions": {"LR": {}, "TB": {}}}}}');
-    const store = await StateStore.open(dir);
+    const store = await FileStateStore.open(dir);
     expect(store.read().views.a?.direction).toBe('TB');
     expect(store.read().runs).toEqual({});
     expect(store.read().legacyPromotions).toEqual({});

@@ -21,14 +21,14 @@ export interface StateData {
 
 export const STATE_FILE_NAME = 'state.json';
 
-function emptyState(): StateData {
+export function emptyState(): StateData {
   return { version: 1, views: {}, settings: {}, runs: {}, legacyPromotions: {}, breakpoints: {} };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Fills what an older or hand-edited state file lacks, so readers never meet `undefined` maps. */
-function normalise(raw: unknown): StateData {
+export function normaliseState(raw: unknown): StateData {
   const base = emptyState();
   if (!isRecord(raw)) return base;
   return {
@@ -42,12 +42,26 @@ function normalise(raw: unknown): StateData {
 }
 
 /**
+ * planvas' own state as the server reads and changes it: `read()` is the current state (never
+ * change it in place), `update()` changes it through a draft whose entries are replaced, never
+ * edited (`draft.views[id] = view`, `delete draft.runs[id]`), and is applied whole or not at all.
+ * FileStateStore keeps it in the data folder (one process); PgStateStore (state/pg-state-store.ts)
+ * in PostgreSQL, shared by every instance of a team.
+ */
+export interface StateStore {
+  read(): Readonly<StateData>;
+  update<T>(mutator: (draft: StateData) => T | Promise<T>): Promise<T>;
+  /** Resolves when every queued update has been written. */
+  flush(): Promise<void>;
+}
+
+/**
  * A small typed store over one lowdb JSON file. Updates run one at a time, each on a copy that
  * replaces the data only once the mutator succeeded and the copy is written, so neither a failing
  * mutator nor a refused write (a read-only data folder, a full disk) leaves a change visible to
  * readers that the file does not have. One process owns the file (lowdb's rule).
  */
-export class StateStore {
+export class FileStateStore implements StateStore {
   private tail: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -55,14 +69,14 @@ export class StateStore {
     readonly path: string,
   ) {}
 
-  static async open(dataDir: string): Promise<StateStore> {
+  static async open(dataDir: string): Promise<FileStateStore> {
     const { db, path } = await openLowFile(dataDir, STATE_FILE_NAME, {
       empty: emptyState,
-      normalise,
+      normalise: normaliseState,
       // A damaged state file is kept aside, not overwritten: it may hold run history.
       onDamaged: (damaged) => rename(damaged, `${damaged}.damaged-${Date.now()}`),
     });
-    return new StateStore(db, path);
+    return new FileStateStore(db, path);
   }
 
   /** The current state. Treat it as read-only: change it through update(). */

@@ -6,9 +6,10 @@ import { expect } from 'vitest';
 import type { EventEnvelope, RunSummary } from '@planvas/shared';
 import { RunEngine, type RunEngineOptions } from '../engine/run-engine';
 import type { Provider } from '../engine/providers/provider';
-import { StateStore } from '../state/state-store';
+import { FileStateStore, type StateStore } from '../state/state-store';
 import { WorkspaceRepository } from '../workspace/workspace-repository';
-import { RunStore } from '../runs/run-store';
+import { FileRunStore } from '../runs/file-run-store';
+import type { RunStore } from '../runs/run-store';
 import { tempWorkspacePaths } from './fixture-workspace';
 
 export interface TempRoot {
@@ -81,9 +82,9 @@ export interface EngineHarness {
 
 /** The run engine over real files, without HTTP: for faults a test provider injects. */
 export async function engineHarness(root: TempRoot, provider: Provider | undefined, options: Partial<RunEngineOptions> = {}): Promise<EngineHarness> {
-  const state = await StateStore.open(root.dataDir);
+  const state = await FileStateStore.open(root.dataDir);
   const workspace = await WorkspaceRepository.open(root.root);
-  const runs = new RunStore({ state, workspace, summaryFlushMs: 5 });
+  const runs = new FileRunStore({ state, workspace, summaryFlushMs: 5 });
   const engine = new RunEngine({ runs, workspace, ...(provider ? { providers: () => provider } : {}), ...options });
   return {
     runs,

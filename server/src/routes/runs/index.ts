@@ -11,6 +11,12 @@ import { runUsageRoutes } from './run-usage';
  * run store and engine of plugins/runs.ts.
  */
 export const runRoutes: FastifyPluginAsync = async (app) => {
+  // Team mode: another instance may have started or changed the run a moment ago; this process
+  // reads its row before the route looks at it (the embedded store has every row already).
+  app.addHook('preHandler', async (request) => {
+    const runId = (request.params as { runId?: unknown } | undefined)?.runId;
+    if (typeof runId === 'string') await app.runs.load(runId);
+  });
   await app.register(runLifecycleRoutes);
   await app.register(runEventRoutes);
   await app.register(runStreamRoutes);

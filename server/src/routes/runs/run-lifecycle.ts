@@ -48,14 +48,14 @@ export const runLifecycleRoutes: ZodRoutes = async (app) => {
 
   app.post<RunRoute>('/api/runs/:runId/cancel', async (request) => {
     const { runId } = request.params;
-    runEngine.cancel(runId);
+    await runEngine.cancel(runId);
     await runEngine.settled(runId);
     await runs.flush();
     return { run: runs.require(runId) };
   });
 
   app.post('/api/runs/:runId/input', { schema: { params: RunParams, body: HumanInputBody }, config: { bodyName: 'answer' } }, async (request) => {
-    const parsed = runEngine.answer(request.params.runId, request.body.answer);
+    const parsed = await runEngine.answer(request.params.runId, request.body.answer);
     return { run: runs.require(request.params.runId), answer: parsed.answer, handle: parsed.handle };
   });
 

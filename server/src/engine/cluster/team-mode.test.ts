@@ -1,0 +1,71 @@
+// Team mode in one test process: two app instances on one PostgreSQL database and one workspace,
+// A only enqueues (--no-execute), B drives runs. The multi-process checks (kill -9 of a worker,
+// two API instances + two workers) are in team-processes.test.ts.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { EventEnvelope } from '@planvas/shared';
+import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
+import { describePg, usePgDatabase } from '../../test-support/pg-test-database';
+import { runEvents, runSummary, startRun, waitForStatus } from '../../test-support/run-harness';
+
+const DEMO = 'Workflow/ResearchReport';
+
+describePg('team mode: an API instance that only enqueues and one that drives', () => {
+  const pg = usePgDatabase();
+  let ws: TempWorkspace;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeAll(async () => {
+    ws = await copyFixtureWorkspace();
+    a = await appFor(ws, { team: { databaseUrl: pg.url(), execute: false } });
+    b = await appFor(ws, { team: { databaseUrl: pg.url(), leaseMs: 2000 } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await ws?.cleanup();
+  });
+
+  it('runs a run started through A on B, shows it on both, and takes the answer through A', async () => {
+    const runId = await startRun(a, DEMO);
+    const waiting = await waitForStatus(a, runId, ['waiting_input', 'failed', 'completed']);
+    expect(waiting.status, JSON.stringify(waiting)).toBe('waiting_input');
+    expect(a.runEngine.isActive(runId)).toBe(false);
+    expect(b.runEngine.isActive(runId)).toBe(true);
+
+    const answer = await a.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'approve' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const done = await waitForStatus(b, runId, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+
+    const fromA = await runEvents(a, runId);
+    const fromB = await runEvents(b, runId);
+    expect(fromA).toEqual(fromB);
+    expect(fromA.map((e: EventEnvelope) => e.seq)).toEqual(fromA.map((_, i) => i + 1));
+    expect((await runSummary(a, runId)).eventCount).toBe(fromA.length);
+    const listed = (await a.inject({ url: '/api/runs' })).json().runs as Array<{ id: string }>;
+    expect(listed.map((r) => r.id)).toContain(runId);
+  });
+
+  it('refuses a bad answer with the worker\'s own error, through the other instance', async () => {
+    const runId = await startRun(a, DEMO);
+    await waitForStatus(a, runId, ['waiting_input']);
+    const bad = await a.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'maybe later' } });
+    expect(bad.statusCode, bad.body).toBe(400);
+    const cancel = await a.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await waitForStatus(a, runId, ['cancelled'])).status).toBe('cancelled');
+  });
+
+  it('keeps settings and views in the database for every instance', async () => {
+    const settings = { defaultLlm: { provider: 'openai', model_id: 'gpt-x' } };
+    const put = await a.inject({ method: 'PUT', url: '/api/settings', payload: settings });
+    expect(put.statusCode, put.body).toBe(200);
+    await expect.poll(async () => (await b.inject({ url: '/api/settings' })).json()).toEqual(settings);
+    const view = (await a.inject({ url: `/api/workflows/${encodeURIComponent(DEMO)}/view` })).json();
+    const changed = { ...view, direction: view.direction === 'LR' ? 'TB' : 'LR' };
+    expect((await b.inject({ method: 'PUT', url: `/api/workflows/${encodeURIComponent(DEMO)}/view`, payload: changed })).statusCode).toBe(200);
+    await expect.poll(async () => (await a.inject({ url: `/api/workflows/${encodeURIComponent(DEMO)}/view` })).json()).toEqual(changed);
+  });
+});
