@@ -3,14 +3,28 @@ import { UsageError, exposureProblem, isLoopbackHost, parseStartArgs } from './s
 
 describe('parseStartArgs', () => {
   it('defaults', () => {
-    expect(parseStartArgs([])).toEqual({ port: 4780, host: '127.0.0.1', open: true });
+    expect(parseStartArgs([])).toEqual({ port: 4780, host: '127.0.0.1', open: true, execute: true });
   });
 
   it('accepts the -- pnpm passes through, and --flag=value', () => {
-    const expected = { workspace: 'ws', port: 5000, host: '127.0.0.1', open: false };
+    const expected = { workspace: 'ws', port: 5000, host: '127.0.0.1', open: false, execute: true };
     expect(parseStartArgs(['--', '--workspace', 'ws', '--port', '5000', '--no-open'])).toEqual(expected);
     expect(parseStartArgs(['--workspace=ws', '--port=5000', '--no-open'])).toEqual(expected);
     expect(parseStartArgs(['--workspace', 'ws', '--', '--port', '5000', '--no-open'])).toEqual(expected);
+  });
+
+  it('takes team mode from --database-url or PLANVAS_DATABASE_URL, with --no-execute, --concurrency and --lease-ms', () => {
+    const url = 'postgres://planvas@db.lan/planvas';
+    expect(parseStartArgs(['--database-url', url, '--no-execute', '--concurrency', '8', '--lease-ms=5000'])).toMatchObject({
+      databaseUrl: url,
+      execute: false,
+      concurrency: 8,
+      leaseMs: 5000,
+    });
+    expect(parseStartArgs([], { PLANVAS_DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(() => parseStartArgs(['--database-url', 'mysql://x'])).toThrow(/postgres:\/\//);
+    expect(() => parseStartArgs(['--no-execute'])).toThrow(/need --database-url/);
+    expect(() => parseStartArgs(['--database-url', url, '--concurrency', '0'])).toThrow(/--concurrency must be a whole number/);
   });
 
   it('takes the token from the flag, else from PLANVAS_TOKEN', () => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { LegacyPromotion } from '@planvas/shared';
 import type { StateStore } from '../state/state-store';
 import type { LegacyMemory } from '../workspace/document-writes';
+import { TeamWrites } from '../workspace/team-writes';
 import { WorkspaceRepository, type RepositoryOptions } from '../workspace/workspace-repository';
 
 declare module 'fastify' {
@@ -16,7 +17,18 @@ declare module 'fastify' {
 export const workspacePlugin = fp(
   async function workspacePlugin(app: FastifyInstance, options: { root: string } & RepositoryOptions) {
     const { root, ...repositoryOptions } = options;
-    const workspace = await WorkspaceRepository.open(root, legacyMemoryIn(app.state), repositoryOptions);
+    // Team mode: saves of a file by any instance on this workspace run one at a time, and every
+    // instance's change streams hear of the others' writes (workspace/team-writes.ts).
+    const team = app.database ? new TeamWrites(app.database, (error, what) => app.log.warn({ err: error }, what)) : undefined;
+    const workspace = await WorkspaceRepository.open(root, legacyMemoryIn(app.state), { ...repositoryOptions, ...(team && !process.env.NOLOCK ? { locks: team } : {}) });
+    if (team) {
+      const stopTelling = workspace.onDocumentWritten((written) => team.written(written));
+      const stopHearing = await team.follow((written) => workspace.writtenElsewhere(written));
+      app.addHook('onClose', async () => {
+        stopTelling();
+        await stopHearing();
+      });
+    }
     // Before anything is saved: what saves interrupted by a crash left behind. A workspace where
     // nothing can be removed (read-only) still opens.
     const sweep = await workspace.removeInterruptedSaves();

@@ -46,7 +46,7 @@ export function startTsx(script: string, args: string[], ready: RegExp, env: Nod
     let settled = false;
     const stop = () =>
       new Promise<number | null>((done) => {
-        if (child.exitCode !== null) return done(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
         child.once('exit', (code) => done(code));
         child.kill('SIGTERM');
       });

@@ -11,12 +11,14 @@ import {
   type ReadPlanResult,
 } from '@planvas/shared';
 import { SchemaViolation, StaleRevision, WorkflowNotFound } from '../errors/domain-errors';
-import type { DocumentWrites, WriteContext } from './document-writes';
+import type { AtomicWriteOptions } from './atomic-write';
+import type { DocumentWritten, DocumentWrites, WriteContext } from './document-writes';
+import type { HeldFileLock } from './file-locks';
 import { readJsonFile, type JsonFileSnapshot } from './json-file';
 import { assertPrecondition, type Precondition } from './precondition';
 import { revisionOf } from './revision';
 import { unchangedSinceRead } from './unchanged-since-read';
-import { stepConfigPart, workflowProblems, type LoadedWorkflow, type WorkflowProblem } from './workflow-files';
+import { stepConfigPart, workflowProblems, type DocumentName, type LoadedWorkflow, type WorkflowProblem } from './workflow-files';
 
 export interface SaveResult {
   revision: string;
@@ -49,30 +51,36 @@ export async function savePlan(writes: DocumentWrites, id: string, body: unknown
   // What goes to disk: the flat body, display ids of id-less steps dropped again.
   const nextValue = planForFile(next.ok ? next.plan : next.promoted);
   return writes.queue.run(files.planPath, async () => {
-    const snapshot = await readJsonFile(files.planPath, writes.parsed);
-    if (!snapshot) throw new WorkflowNotFound(id);
-    assertPrecondition(precondition, snapshot.revision, 'plan.json');
-    const current = snapshot.source ? promoteLegacyPlan(snapshot.source.value) : undefined;
-    if (!next.ok) {
-      const introduced = introducedSchemaProblems(next, snapshot.source ? readPlan(snapshot.source.value) : undefined);
-      if (introduced.length > 0) throw new SchemaViolation('plan', introduced);
-    }
-    let revision = snapshot.revision;
-    let written = false;
-    // A legacy file differs from its flat read form as text, so only the values can say that a
-    // save changes nothing; for any other file the writer answers the file's own text then.
-    if (!current || !current.legacy || !jsonEqual(nextValue, current.value)) {
-      const text = stringifyPreserving(nextValue, snapshot.source, { spellings: context.spellings });
-      if (text !== snapshot.source?.text) {
-        // An editor may have written the file since the If-Match check above: checked again last thing.
-        await writes.writeFile(files.planPath, text, unchangedSinceRead(snapshot, 'plan.json'));
-        revision = revisionOf(text);
-        writes.parsed.rememberLater(files.planPath, revision, text);
-        written = true;
-        writes.announce(id, 'plan', revision, context);
-        if (current?.legacy) await writes.memory.remember(id, current.promotions);
+    const { snapshot, current, revision, written } = await writes.lockAcrossProcesses(files.planPath, async (lock) => {
+      const snapshot = await readJsonFile(files.planPath, writes.parsed);
+      if (!snapshot) throw new WorkflowNotFound(id);
+      assertPrecondition(precondition, snapshot.revision, 'plan.json');
+      const current = snapshot.source ? promoteLegacyPlan(snapshot.source.value) : undefined;
+      if (!next.ok) {
+        const introduced = introducedSchemaProblems(next, snapshot.source ? readPlan(snapshot.source.value) : undefined);
+        if (introduced.length > 0) throw new SchemaViolation('plan', introduced);
       }
-    }
+      let revision = snapshot.revision;
+      let written = false;
+      // A legacy file differs from its flat read form as text, so only the values can say that a
+      // save changes nothing; for any other file the writer answers the file's own text then.
+      if (!current || !current.legacy || !jsonEqual(nextValue, current.value)) {
+        const text = stringifyPreserving(nextValue, snapshot.source, { spellings: context.spellings });
+        if (text !== snapshot.source?.text) {
+          revision = revisionOf(text);
+          // An editor may have written the file since the If-Match check above: checked again last thing.
+          const checks = unchangedSinceRead(snapshot, 'plan.json');
+          await writes.writeFile(files.planPath, text, thenTellOthers(checks, lock, writtenBy(id, 'plan', revision, context)));
+          writes.parsed.rememberLater(files.planPath, revision, text);
+          written = true;
+          writes.announce(id, 'plan', revision, context);
+        }
+      }
+      return { snapshot, current, revision, written };
+    });
+    // Out of the cross-process lock, still in the file's queue: remembering may need a database
+    // connection (team mode's state), which the lock's holder must never wait for.
+    if (written && current?.legacy) await writes.memory.remember(id, current.promotions);
     if (next.ok) writes.parsed.rememberValidatedPlan(files.planPath, next.plan);
     const config = await readJsonFile(files.stepConfigPath, writes.parsed);
     // Problems describe the file as it now is: written flat, or (no-op) as it was.
@@ -92,25 +100,30 @@ export async function saveStepConfig(writes: DocumentWrites, id: string, body: u
   if (!next.ok) throw new SchemaViolation('step config', next.details);
   const files = await writes.locate(id);
   return writes.queue.run(files.stepConfigPath, async () => {
-    const snapshot = await readJsonFile(files.stepConfigPath, writes.parsed);
-    assertPrecondition(precondition, snapshot?.revision, 'step_config.json');
-    const form = snapshot?.source ? readStepConfig(snapshot.source.value).form : 'object';
-    const value = stepConfigForFile(next.config, form);
-    const unchanged = snapshot?.source !== undefined && jsonEqual(value, snapshot.source.value);
-    const text = unchanged ? undefined : stringifyPreserving(value, snapshot?.source, { spellings: context.spellings });
-    let revision = snapshot?.revision;
-    if (text !== undefined && text !== snapshot?.source?.text) {
-      try {
-        // Created exclusively (link fails on a file that appeared); replaced only if still as read.
-        await writes.writeFile(files.stepConfigPath, text, snapshot ? unchangedSinceRead(snapshot, 'step_config.json') : { exclusive: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw StaleRevision.appeared('step_config.json');
-        throw error;
+    const { snapshot, value, text, revision } = await writes.lockAcrossProcesses(files.stepConfigPath, async (lock) => {
+      const snapshot = await readJsonFile(files.stepConfigPath, writes.parsed);
+      assertPrecondition(precondition, snapshot?.revision, 'step_config.json');
+      const form = snapshot?.source ? readStepConfig(snapshot.source.value).form : 'object';
+      const value = stepConfigForFile(next.config, form);
+      const unchanged = snapshot?.source !== undefined && jsonEqual(value, snapshot.source.value);
+      const text = unchanged ? undefined : stringifyPreserving(value, snapshot?.source, { spellings: context.spellings });
+      let revision = snapshot?.revision;
+      if (text !== undefined && text !== snapshot?.source?.text) {
+        const nextRevision = revisionOf(text);
+        try {
+          // Created exclusively (link fails on a file that appeared); replaced only if still as read.
+          const checks = snapshot ? unchangedSinceRead(snapshot, 'step_config.json') : { exclusive: true };
+          await writes.writeFile(files.stepConfigPath, text, thenTellOthers(checks, lock, writtenBy(id, 'step_config', nextRevision, context)));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw StaleRevision.appeared('step_config.json');
+          throw error;
+        }
+        revision = nextRevision;
+        writes.parsed.rememberLater(files.stepConfigPath, revision, text);
+        writes.announce(id, 'step_config', revision, context);
       }
-      revision = revisionOf(text);
-      writes.parsed.rememberLater(files.stepConfigPath, revision, text);
-      writes.announce(id, 'step_config', revision, context);
-    }
+      return { snapshot, value, text, revision };
+    });
     const written = revision !== snapshot?.revision;
     const plan = await readJsonFile(files.planPath, writes.parsed);
     const problems = plan
@@ -121,6 +134,25 @@ export async function saveStepConfig(writes: DocumentWrites, id: string, body: u
       : [];
     return { revision: revision ?? revisionOf(text ?? ''), written, problems };
   });
+}
+
+function writtenBy(workflowId: string, document: DocumentName, revision: string, context: WriteContext): DocumentWritten {
+  return { workflowId, document, revision, ...(context.clientId !== undefined ? { clientId: context.clientId } : {}) };
+}
+
+/**
+ * The write's own checks, then the lock's notice to the other instances (file-locks.ts): the last
+ * thing before the rename, so a save refused by its checks tells nobody anything.
+ */
+function thenTellOthers(options: AtomicWriteOptions, lock: HeldFileLock, written: DocumentWritten): AtomicWriteOptions {
+  const { beforeRename } = options;
+  return {
+    ...options,
+    beforeRename: async () => {
+      await beforeRename?.();
+      await lock.writing(written);
+    },
+  };
 }
 
 /** After a save the plan is readable by construction; only the revision changes. */

@@ -4,7 +4,7 @@ import { FileRevisionProbe } from './file-revision-probe';
 import { FolderWatchSet } from './folder-watch-set';
 import type { DocumentName } from './workflow-files';
 import type { DocumentChange, WorkflowRevisions, WorkflowsChange } from './workspace-changes';
-import type { DocumentWritten } from './document-writes';
+import type { DocumentWritten, WrittenElsewhere } from './document-writes';
 import type { WorkspaceRepository } from './workspace-repository';
 
 export interface WatchSessionOptions {
@@ -29,6 +29,16 @@ export interface SessionSink {
 
 type Known = Partial<Record<DocumentName, string | null>>;
 const DOCUMENTS: ReadonlyArray<DocumentName> = ['step_config', 'plan'];
+/**
+ * How long another instance's notice that it is writing a revision is kept for a read to find
+ * that revision: a write refused after its notice never lands, and its claim must not outlive it
+ * long (the same bytes written later by an editor would be taken for planvas'). Watchers read a
+ * written file within a debounce, and the poll within seconds.
+ */
+const CLAIM_MS = 30_000;
+const MAX_CLAIMS = 1000;
+
+const claimKey = (id: string, document: DocumentName, revision: string | null) => `${document}\0${revision}\0${id}`;
 
 /**
  * The watching done while anybody is subscribed: fs.watch on the workspace's folders, the last
@@ -41,6 +51,8 @@ export class WatchSession {
   private readonly folders: FolderWatchSet;
   private readonly probe = new FileRevisionProbe();
   private readonly known = new Map<string, Known>();
+  /** Revisions other instances said they are writing or wrote (team mode), with the tab they wrote for. */
+  private readonly claims = new Map<string, { clientId: string | undefined; until: number }>();
   private readonly workflowIds = new Set<string>();
   private planningFolders = new Map<string, string>();
   private readonly pending = new Map<string, { since: number; timer: NodeJS.Timeout }>();
@@ -96,6 +108,44 @@ export class WatchSession {
     this.record(written.workflowId, written.document, written.revision, 'planvas', written.clientId);
   }
 
+  /**
+   * A document another planvas instance is writing or wrote (team mode). Its revision is claimed:
+   * whichever read finds it first (this one, the fs watcher's, the poll's) reports it once, as
+   * planvas' own with the saving tab's client id, as a local save is. The `writing` notice comes
+   * before the rename, so even a watcher that reads the new bytes before the `written` notice
+   * arrives knows them. `written` reads the file at once: reported as promptly as a local save,
+   * also where the file system tells of no change (a network share). What is recorded is what
+   * the file holds, so a late notice never puts an older revision over a newer one.
+   */
+  onWrittenElsewhere(written: WrittenElsewhere): void {
+    if (this.disposed || !this.isStarted) return;
+    const key = claimKey(written.workflowId, written.document, written.revision);
+    this.claim(key, written.clientId);
+    if (written.phase === 'written') {
+      // Read now, the claim has served: whatever a later read finds was not this write.
+      void this.refresh(written.workflowId, written.document, false).then(() => this.claims.delete(key));
+    }
+  }
+
+  private claim(key: string, clientId: string | undefined): void {
+    const now = Date.now();
+    for (const [old, { until }] of this.claims) {
+      if (until > now && this.claims.size < MAX_CLAIMS) break;
+      this.claims.delete(old);
+    }
+    this.claims.delete(key);
+    this.claims.set(key, { clientId, until: now + CLAIM_MS });
+  }
+
+  /** The claim on this revision, if another instance made one (and it is still valid): used up. */
+  private takeClaim(id: string, document: DocumentName, revision: string | null): { clientId: string | undefined } | undefined {
+    const key = claimKey(id, document, revision);
+    const claim = this.claims.get(key);
+    if (!claim) return undefined;
+    this.claims.delete(key);
+    return claim.until > Date.now() ? claim : undefined;
+  }
+
   dispose(): void {
     this.disposed = true;
     clearInterval(this.pollTimer);
@@ -104,6 +154,7 @@ export class WatchSession {
     this.pending.clear();
     this.folders.close();
     this.probe.clear();
+    this.claims.clear();
   }
 
   private onFolderEvent(folder: string, filename: string | null): void {
@@ -250,6 +301,8 @@ export class WatchSession {
    * list follows the plan's existence.
    */
   private record(id: string, document: DocumentName, revision: string | null, origin: DocumentChange['origin'], clientId?: string): void {
+    const claim = origin === 'disk' ? this.takeClaim(id, document, revision) : undefined;
+    if (claim) return this.record(id, document, revision, 'planvas', claim.clientId);
     const known = this.known.get(id) ?? {};
     const previous = known[document];
     known[document] = revision;

@@ -5,7 +5,16 @@ import { writeFileAtomic, type AtomicWriter } from './atomic-write';
 import { discoverWorkflows, walkWorkspace } from './discover-workflows';
 import { removeStaleSetAsideFolders } from './stale-set-aside-folders';
 import { savePlan, saveStepConfig, type SaveContext, type SaveResult } from './document-saves';
-import type { DocumentWrites, DocumentWritten, DocumentWrittenListener, LegacyMemory, WriteContext } from './document-writes';
+import type {
+  DocumentWrites,
+  DocumentWritten,
+  DocumentWrittenListener,
+  LegacyMemory,
+  WriteContext,
+  WrittenElsewhere,
+  WrittenElsewhereListener,
+} from './document-writes';
+import { IN_PROCESS_ONLY, fileLockName, type FileLocks, type HeldFileLock } from './file-locks';
 import { ParsedJsonCache, readJsonFile } from './json-file';
 import { KeyedQueue } from './keyed-queue';
 import { migrateWorkflowFiles } from './migrate-workflow';
@@ -38,6 +47,8 @@ const noMemory: LegacyMemory = { recall: () => [], remember: async () => undefin
 export interface RepositoryOptions {
   /** How documents are written: writeFileAtomic, or a wrapper of it in tests (a failing disk, an editor racing a save). */
   writeFile?: AtomicWriter;
+  /** Team mode: the files' locks shared with the other instances on this workspace (default: none, the process' own queue is enough). */
+  locks?: FileLocks;
 }
 
 export interface WorkflowSummary {
@@ -78,7 +89,13 @@ export type MigrationView = MigrationResult & { problems: WorkflowProblem[] };
  */
 export class WorkspaceRepository {
   private readonly queue = new KeyedQueue();
+  /**
+   * One migration at a time holds its two files' cross-process locks (two database connections):
+   * several doing so at once could take every connection of the pool and wait for one more.
+   */
+  private readonly migrations = new KeyedQueue();
   private readonly writeListeners = new Set<DocumentWrittenListener>();
+  private readonly elsewhereListeners = new Set<WrittenElsewhereListener>();
   /** Summaries and views per workflow, valid while its files and remembered promotions are unchanged. */
   private readonly summaries = new StatKeyedCache<WorkflowSummary>();
   private readonly views = new StatKeyedCache<Readonly<WorkflowView>>();
@@ -91,6 +108,7 @@ export class WorkspaceRepository {
     readonly root: string,
     private readonly memory: LegacyMemory,
     writeFile: AtomicWriter,
+    private readonly locks: FileLocks,
   ) {
     this.writes = {
       root,
@@ -99,6 +117,7 @@ export class WorkspaceRepository {
       writeFile,
       memory,
       locate: (id) => this.locate(id),
+      lockAcrossProcesses: (path, work) => this.lockAcrossProcesses(path, work),
       announce: (workflowId, document, revision, context) => this.announce(workflowId, document, revision, context),
     };
   }
@@ -106,7 +125,7 @@ export class WorkspaceRepository {
   static async open(root: string, memory: LegacyMemory = noMemory, options: RepositoryOptions = {}): Promise<WorkspaceRepository> {
     const info = await stat(root);
     if (!info.isDirectory()) throw new Error(`${root} is not a folder`);
-    return new WorkspaceRepository(await realpath(root), memory, options.writeFile ?? writeFileAtomic);
+    return new WorkspaceRepository(await realpath(root), memory, options.writeFile ?? writeFileAtomic, options.locks ?? IN_PROCESS_ONLY);
   }
 
   locate(id: string): Promise<WorkflowFiles> {
@@ -120,6 +139,30 @@ export class WorkspaceRepository {
   onDocumentWritten(listener: DocumentWrittenListener): () => void {
     this.writeListeners.add(listener);
     return () => this.writeListeners.delete(listener);
+  }
+
+  /**
+   * Hears of the documents other planvas instances on this workspace write (team mode: what
+   * `writtenElsewhere` is told), for the change streams to report them as they report this one's.
+   */
+  onWrittenElsewhere(listener: WrittenElsewhereListener): () => void {
+    this.elsewhereListeners.add(listener);
+    return () => this.elsewhereListeners.delete(listener);
+  }
+
+  /** Another instance is writing or wrote a document (its notice, heard by the team wiring in plugins/workspace.ts). */
+  writtenElsewhere(written: WrittenElsewhere): void {
+    for (const listener of this.elsewhereListeners) {
+      try {
+        listener(written);
+      } catch {
+        // A failing listener must not keep the others from hearing it.
+      }
+    }
+  }
+
+  private lockAcrossProcesses<T>(path: string, work: (lock: HeldFileLock) => Promise<T>): Promise<T> {
+    return this.locks.withLock(fileLockName(this.root, path), work);
   }
 
   /** Runs `task` in `path`'s write queue: it never overlaps a save of that file. */
@@ -263,14 +306,20 @@ export class WorkspaceRepository {
 
   async migrate(id: string, dryRun: boolean, context: WriteContext = {}): Promise<MigrationView> {
     const files = await this.locate(id);
-    const result = await this.queue.run(files.planPath, () =>
-      this.queue.run(files.stepConfigPath, async () => {
-        const migrated = await migrateWorkflowFiles(files, { dryRun, rememberedPromotions: this.memory.recall(id) });
-        if (migrated.stepConfigWritten && migrated.stepConfigRevision !== null) this.announce(id, 'step_config', migrated.stepConfigRevision, context);
-        if (migrated.planWritten) this.announce(id, 'plan', migrated.planRevision, context);
-        return migrated;
-      }),
-    );
+    // A dry run writes nothing: the queues keep it from reading a half-done save. A migration
+    // takes the plan's lock before the step config's, as every process does: none waits for another.
+    const acrossProcesses = <T>(task: () => Promise<T>): Promise<T> =>
+      dryRun
+        ? task()
+        : this.migrations.run('', () => this.lockAcrossProcesses(files.planPath, () => this.lockAcrossProcesses(files.stepConfigPath, task)));
+    const bothLocked = <T>(task: () => Promise<T>) =>
+      this.queue.run(files.planPath, () => this.queue.run(files.stepConfigPath, () => acrossProcesses(task)));
+    const result = await bothLocked(async () => {
+      const migrated = await migrateWorkflowFiles(files, { dryRun, rememberedPromotions: this.memory.recall(id) });
+      if (migrated.stepConfigWritten && migrated.stepConfigRevision !== null) this.announce(id, 'step_config', migrated.stepConfigRevision, context);
+      if (migrated.planWritten) this.announce(id, 'plan', migrated.planRevision, context);
+      return migrated;
+    });
     if (!dryRun) await this.memory.forget(id);
     const loaded = await loadWorkflow(files);
     return { ...result, problems: workflowProblems(loaded, this.memory.recall(id)) };

@@ -30,6 +30,7 @@ export class WorkspaceWatcher {
   private users = 0;
   private closed = false;
   private readonly stopHearingWrites: () => void;
+  private readonly stopHearingElsewhere: () => void;
   private readonly options: WatchSessionOptions;
   private readonly onError: (error: unknown, what: string) => void;
 
@@ -44,6 +45,8 @@ export class WorkspaceWatcher {
     };
     this.onError = options.onError ?? (() => undefined);
     this.stopHearingWrites = workspace.onDocumentWritten((written) => this.session?.onWritten(written));
+    // Team mode: other instances' writes, told as their notices arrive (watch-session.ts).
+    this.stopHearingElsewhere = workspace.onWrittenElsewhere((written) => this.session?.onWrittenElsewhere(written));
   }
 
   /** Folders under fs.watch right now (0 when nobody is subscribed, and after close). */
@@ -155,6 +158,7 @@ export class WorkspaceWatcher {
   close(): void {
     this.closed = true;
     this.stopHearingWrites();
+    this.stopHearingElsewhere();
     this.stopSession();
   }
 }
