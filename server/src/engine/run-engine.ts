@@ -1,41 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { cp } from 'node:fs/promises';
 import {
-  asKnownStep,
-  buildFlow,
   isFinalRunStatus,
-  forkEdits,
   type Breakpoint,
-  readPlan,
-  readStepConfig,
-  todoStateAt,
   type EventEnvelope,
-  type ExecutionProvider,
   type ResumeBody,
   type RunSummary,
   type StartRunBody,
-  type StepConfig,
   type WorkspaceSettings,
 } from '@planvas/shared';
-import { Conflict, InvalidInput, NotFound, Unprocessable } from '../errors/domain-errors';
+import { Conflict, NotFound } from '../errors/domain-errors';
 import { DecisionLogWriter } from '../runs/decision-log-writer';
 import type { EventToStore } from '../runs/event-log';
 import { runMessages } from '../runs/messages';
-import type { RunPaths, RunStore } from '../runs/run-store';
+import type { RunStore } from '../runs/run-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
-import { readJsonFile } from '../workspace/json-file';
 import { isMissing } from '../workspace/safe-path';
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from './engine-options';
 import { executeRun, type RunOutcome } from './executor';
 import { RunDebugger, type Resumed } from './debugging/run-debugger';
-import { ReplayRecording } from './replay/replay-recording';
 import { InputGate, type ParsedAnswer } from './human-input';
 import { ObjectiveChannel } from './objective-channel';
 import { sleep } from './pace';
-import { defaultProviderFactory, type ProviderFactory } from './providers/create-provider';
-import type { RunContext, RunSeed, SubAgentCallHandler } from './run-context';
+import type { ProviderFactory } from './providers/create-provider';
+import type { RunContext, SubAgentCallHandler } from './run-context';
 import { RunCancelled } from './step-failure';
-import { stepsCompletedAtSnapshot } from './todo-task/carried-over';
+import { prepareRun, resumeSeed, type PreparedRun, type TakeOver } from './run-preparation';
+
+export type { TakeOver } from './run-preparation';
 
 export interface RunEngineOptions {
   runs: RunStore;
@@ -71,41 +63,10 @@ export interface RemoteRunControl {
   send(runId: string, command: RunCommand): Promise<unknown>;
 }
 
-/** A run a worker took over from one that stopped: it goes on from its last todo snapshot. */
-export interface TakeOver {
-  worker: string;
-  from: string;
-}
-
-/** Everything start() checks and reads before a run exists. */
-interface PreparedRun {
-  workflowId: string;
-  providerName: ExecutionProvider;
-  provider: Exclude<ReturnType<ProviderFactory>, { unavailable: string }>;
-  plan: RunContext['plan'];
-  flow: RunContext['flow'];
-  stepConfig: StepConfig | undefined;
-  seed: RunSeed | undefined;
-  parentPaths: RunPaths | undefined;
-  replay: ReplayRecording | undefined;
-}
-
 interface ActiveRun {
   ctx: RunContext;
   abort: AbortController;
   done: Promise<RunOutcome>;
-}
-
-/** The seed as the user edited it in the "continue from here" dialog (todos, objective), with what changed. */
-function withEdits(seed: RunSeed, from: NonNullable<StartRunBody['from']>): RunSeed {
-  if (from.todos === undefined && from.objective === undefined) return seed;
-  const list = {
-    ...seed.list,
-    ...(from.todos !== undefined ? { todos: from.todos } : {}),
-    ...(from.objective !== undefined ? { objective: from.objective } : {}),
-  };
-  const edits = forkEdits(seed.list, list);
-  return { ...seed, list, ...(edits ? { edits } : {}) };
 }
 
 /** The event with its `message` and `reason` texts (the words the engine writes from errors) redacted. */
@@ -137,7 +98,7 @@ export class RunEngine {
    * or, in team mode, queues it for a worker (the answer is then the new run's row, no events yet).
    */
   async start(workflowId: string, body: StartRunBody): Promise<RunSummary> {
-    const prepared = await this.prepare(workflowId, body);
+    const prepared = await prepareRun(this.options, workflowId, body);
     const summary = await this.options.runs.create({
       workflowId: prepared.workflowId,
       provider: prepared.providerName,
@@ -160,8 +121,8 @@ export class RunEngine {
     const summary = this.options.runs.require(runId);
     let prepared: PreparedRun;
     try {
-      prepared = await this.prepare(summary.workflowId, body);
-      if (takeOver) prepared = { ...prepared, seed: await this.resumeSeed(summary, takeOver), parentPaths: undefined };
+      prepared = await prepareRun(this.options, summary.workflowId, body);
+      if (takeOver) prepared = { ...prepared, seed: await resumeSeed(this.options.runs, summary, takeOver), parentPaths: undefined };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await this.options.runs.append(runId, [{ type: 'run_status', data: { status: 'failed', reason: this.redact(reason) } }]);
@@ -170,76 +131,8 @@ export class RunEngine {
     return (await this.launch(runId, prepared, body, takeOver)).done;
   }
 
-  /** The seed of a taken-over run: its own latest todo snapshot (Conflict when there is none). */
-  private async resumeSeed(summary: RunSummary, takeOver: TakeOver): Promise<RunSeed> {
-    const events = await this.options.runs.events(summary.id);
-    const last = events.findLast((e) => e.type === 'todo_snapshot');
-    if (!last) throw new Conflict('cannot_resume', runMessages.cannotResume(takeOver.from));
-    return this.seedFrom(summary, Number(last.data['iteration'] ?? 0), String(last.data['step_id']), events);
-  }
-
   private redact(text: string): string {
     return this.options.redactPaths ? this.options.redactPaths(text) : text;
-  }
-
-  private async prepare(workflowId: string, body: StartRunBody): Promise<PreparedRun> {
-    const providerName: ExecutionProvider = body.provider ?? 'scripted';
-    const provider = (this.options.providers ?? defaultProviderFactory)(providerName);
-    if ('unavailable' in provider)
-      throw new InvalidInput('provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
-
-    const files = await this.options.workspace.locate(workflowId);
-    const planFile = await readJsonFile(files.planPath);
-    const planRead = planFile?.source ? readPlan(planFile.source.value) : undefined;
-    if (!planRead?.ok) {
-      const details = planRead && !planRead.ok ? planRead.details : planFile?.unreadable ? [planFile.unreadable] : [];
-      throw new Unprocessable('plan_unrunnable', runMessages.planUnreadable(files.id), details);
-    }
-    let stepConfig: StepConfig | undefined;
-    const configFile = await readJsonFile(files.stepConfigPath);
-    if (configFile) {
-      const read = configFile.source ? readStepConfig(configFile.source.value) : undefined;
-      if (!read?.ok)
-        throw new Unprocessable(
-          'step_config_unrunnable',
-          runMessages.stepConfigUnreadable(files.id),
-          read && !read.ok ? read.details : configFile.unreadable ? [configFile.unreadable] : [],
-        );
-      stepConfig = read.config;
-    }
-    const flow = buildFlow(planRead.plan);
-    if (flow.entry === undefined) throw new Unprocessable('plan_empty', runMessages.noEntry);
-
-    let seed: RunSeed | undefined;
-    let parentPaths: Awaited<ReturnType<RunStore['paths']>> | undefined;
-    if (body.from) {
-      const parent = await this.requireLoaded(body.from.runId);
-      if (parent.workflowId !== files.id)
-        throw new InvalidInput('branch_other_workflow', runMessages.branchOtherWorkflow(parent.id), [{ path: '$.from.runId', message: 'another workflow' }]);
-      seed = withEdits(await this.seedFrom(parent, body.from.iteration, body.from.stepId), body.from);
-      const step = flow.nodes.get(seed.stepId)?.step;
-      if (!step || asKnownStep(step)?.type !== 'todo_task') throw new Conflict('branch_step_gone', runMessages.branchStepGone(seed.stepId));
-      parentPaths = await this.options.runs.paths(parent.id);
-    }
-
-    let replay: ReplayRecording | undefined;
-    if (body.replay) {
-      const recorded = await this.requireLoaded(body.replay.runId);
-      if (recorded.workflowId !== files.id)
-        throw new InvalidInput('replay_other_workflow', runMessages.replayOtherWorkflow(recorded.id), [
-          { path: '$.replay.runId', message: 'another workflow' },
-        ]);
-      const recordedPaths = await this.options.runs.paths(recorded.id);
-      replay = ReplayRecording.fromEvents(await this.options.runs.events(recorded.id), body.replay, recordedPaths.executionDir);
-    }
-
-    return { workflowId: files.id, providerName, provider, plan: planRead.plan, flow, stepConfig, seed, parentPaths, replay };
-  }
-
-  /** A run's row, read from the store first when this process has not heard of it (team mode). */
-  private async requireLoaded(runId: string): Promise<RunSummary> {
-    if (!this.options.runs.get(runId)) await this.options.runs.load(runId);
-    return this.options.runs.require(runId);
   }
 
   /** Builds the run's context and drives it in the background; answers the outcome's promise. */
@@ -329,28 +222,6 @@ export class RunEngine {
     });
     this.active.set(runId, { ctx, abort, done });
     return { done };
-  }
-
-  /** The todo list and objective of `parent` at `iteration`, for a branched run. */
-  private async seedFrom(parent: RunSummary, iteration: number, stepId: string | undefined, known?: EventEnvelope[]): Promise<RunSeed> {
-    const events: EventEnvelope[] = known ?? (await this.options.runs.events(parent.id));
-    const stepIds = [...new Set(events.filter((e) => e.type === 'todo_snapshot').map((e) => String(e.data['step_id'])))];
-    const chosen = stepId ?? (stepIds.length === 1 ? stepIds[0] : undefined);
-    if (chosen === undefined) {
-      if (stepIds.length > 1)
-        throw new InvalidInput('branch_step_ambiguous', runMessages.branchAmbiguousStep(parent.id, stepIds), [{ path: '$.from.stepId', message: 'required' }]);
-      throw new Conflict('branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
-    }
-    const snapshot = todoStateAt(events, { stepId: chosen, iteration });
-    if (!snapshot)
-      throw new Conflict('branch_no_snapshot', runMessages.branchNoSnapshot(parent.id, iteration), [{ path: '$.from.iteration', message: 'no snapshot' }]);
-    return {
-      stepId: chosen,
-      list: { step_id: chosen, ...(snapshot.objective != null ? { objective: snapshot.objective } : {}), todos: snapshot.todos },
-      iteration,
-      from: { runId: parent.id, iteration },
-      carriedOver: stepsCompletedAtSnapshot(events, chosen, iteration),
-    };
   }
 
   private openLearnCodeEndpoint(runId: string, handler: SubAgentCallHandler): { url: string; close: () => void } | undefined {

@@ -31,7 +31,7 @@ async function run(workflow: string) {
       const asked = (await runs.events(started.id)).filter((e) => e.type === 'human_input_requested');
       for (const question of asked.slice(answered)) {
         const type = question.data['response_type'];
-        engine.answer(started.id, type === 'yesno' ? true : type === 'multiple_choice' ? 0 : 'Looks good');
+        await engine.answer(started.id, type === 'yesno' ? true : type === 'multiple_choice' ? 0 : 'Looks good');
         answered++;
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
