@@ -106,8 +106,7 @@ export function parseStartArgs(argv: ReadonlyArray<string>, env: NodeJS.ProcessE
   }
   if (options.token === undefined && env.PLANVAS_TOKEN) options.token = env.PLANVAS_TOKEN;
   if (options.databaseUrl === undefined && env.PLANVAS_DATABASE_URL) options.databaseUrl = env.PLANVAS_DATABASE_URL;
-  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(options.databaseUrl))
-    throw new UsageError('--database-url must be a postgres:// URL');
+  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(options.databaseUrl)) throw new UsageError('--database-url must be a postgres:// URL');
   if (options.databaseUrl === undefined && (!options.execute || options.concurrency !== undefined || options.leaseMs !== undefined))
     throw new UsageError('--no-execute, --concurrency and --lease-ms need --database-url (team mode)');
   if (options.token !== undefined && options.token.length === 0) throw new UsageError('--token must not be empty');

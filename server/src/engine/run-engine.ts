@@ -309,7 +309,8 @@ export class RunEngine {
 
   /** Records an objective edit as an event; a run this engine drives also applies it from its next turn. */
   async setObjective(runId: string, objective: string, stepId?: string): Promise<EventEnvelope> {
-    if (this.drivenElsewhere(runId)) return (await this.options.remote!.send(runId, { kind: 'objective', objective, ...(stepId !== undefined ? { stepId } : {}) })) as EventEnvelope;
+    if (this.drivenElsewhere(runId))
+      return (await this.options.remote!.send(runId, { kind: 'objective', objective, ...(stepId !== undefined ? { stepId } : {}) })) as EventEnvelope;
     this.options.runs.require(runId);
     const run = this.active.get(runId);
     const target = run ? run.ctx.objectives.set(objective, stepId) : stepId !== undefined ? { stepId } : {};

@@ -55,8 +55,7 @@ export interface PreparedRun {
 export async function prepareRun(deps: PrepareDeps, workflowId: string, body: StartRunBody): Promise<PreparedRun> {
   const providerName: ExecutionProvider = body.provider ?? 'scripted';
   const provider = (deps.providers ?? defaultProviderFactory)(providerName);
-  if ('unavailable' in provider)
-    throw new InvalidInput('provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
+  if ('unavailable' in provider) throw new InvalidInput('provider_unavailable', provider.unavailable, [{ path: '$.provider', message: provider.unavailable }]);
 
   const files = await deps.workspace.locate(workflowId);
   const planFile = await readJsonFile(files.planPath);
@@ -96,9 +95,7 @@ export async function prepareRun(deps: PrepareDeps, workflowId: string, body: St
   if (body.replay) {
     const recorded = await requireLoaded(deps.runs, body.replay.runId);
     if (recorded.workflowId !== files.id)
-      throw new InvalidInput('replay_other_workflow', runMessages.replayOtherWorkflow(recorded.id), [
-        { path: '$.replay.runId', message: 'another workflow' },
-      ]);
+      throw new InvalidInput('replay_other_workflow', runMessages.replayOtherWorkflow(recorded.id), [{ path: '$.replay.runId', message: 'another workflow' }]);
     const recordedPaths = await deps.runs.paths(recorded.id);
     replay = ReplayRecording.fromEvents(await deps.runs.events(recorded.id), body.replay, recordedPaths.executionDir);
   }
@@ -106,13 +103,11 @@ export async function prepareRun(deps: PrepareDeps, workflowId: string, body: St
   return { workflowId: files.id, providerName, provider, plan: planRead.plan, flow, stepConfig, seed, parentPaths, replay };
 }
 
-
 /** A run's row, read from the store first when this process has not heard of it (team mode). */
 async function requireLoaded(runs: RunStore, runId: string): Promise<RunSummary> {
   if (!runs.get(runId)) await runs.load(runId);
   return runs.require(runId);
 }
-
 
 /** The todo list and objective of `parent` at `iteration`, for a branched run. */
 async function seedFrom(runs: RunStore, parent: RunSummary, iteration: number, stepId: string | undefined, known?: EventEnvelope[]): Promise<RunSeed> {
@@ -136,7 +131,6 @@ async function seedFrom(runs: RunStore, parent: RunSummary, iteration: number, s
   };
 }
 
-
 /** The seed of a taken-over run: its own latest todo snapshot (Conflict when there is none). */
 export async function resumeSeed(runs: RunStore, summary: RunSummary, takeOver: TakeOver): Promise<RunSeed> {
   const events = await runs.events(summary.id);
@@ -144,7 +138,6 @@ export async function resumeSeed(runs: RunStore, summary: RunSummary, takeOver: 
   if (!last) throw new Conflict('cannot_resume', runMessages.cannotResume(takeOver.from));
   return seedFrom(runs, summary, Number(last.data['iteration'] ?? 0), String(last.data['step_id']), events);
 }
-
 
 /** The seed as the user edited it in the "continue from here" dialog (todos, objective), with what changed. */
 function withEdits(seed: RunSeed, from: NonNullable<StartRunBody['from']>): RunSeed {
@@ -157,4 +150,3 @@ function withEdits(seed: RunSeed, from: NonNullable<StartRunBody['from']>): RunS
   const edits = forkEdits(seed.list, list);
   return { ...seed, list, ...(edits ? { edits } : {}) };
 }
-

@@ -20,7 +20,7 @@ export const workspacePlugin = fp(
     // Team mode: saves of a file by any instance on this workspace run one at a time, and every
     // instance's change streams hear of the others' writes (workspace/team-writes.ts).
     const team = app.database ? new TeamWrites(app.database, (error, what) => app.log.warn({ err: error }, what)) : undefined;
-    const workspace = await WorkspaceRepository.open(root, legacyMemoryIn(app.state), { ...repositoryOptions, ...(team && !process.env.NOLOCK ? { locks: team } : {}) });
+    const workspace = await WorkspaceRepository.open(root, legacyMemoryIn(app.state), { ...repositoryOptions, ...(team ? { locks: team } : {}) });
     if (team) {
       const stopTelling = workspace.onDocumentWritten((written) => team.written(written));
       const stopHearing = await team.follow((written) => workspace.writtenElsewhere(written));

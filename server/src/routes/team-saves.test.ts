@@ -12,6 +12,13 @@ import type { DocumentChange } from '../workspace/workspace-changes';
 
 const ID = 'Workflow/ResearchReport';
 const SAVES = 100;
+/**
+ * Without the advisory lock, two instances' first saves of a round both got through in about 3
+ * rounds of 5 (the write's own "unchanged since read" checks catch the rest); four instances
+ * racing five rounds miss that all but never (each round about 85%).
+ */
+const INSTANCES = 4;
+const ROUNDS = 5;
 
 describePg('team mode: saves of one file through several instances', () => {
   const database = usePgDatabase();
@@ -66,26 +73,29 @@ describePg('team mode: saves of one file through several instances', () => {
 
   const planChanges = (stream: SseClient) => stream.of<DocumentChange>('change').filter((c) => c.workflowId === ID && c.document === 'plan');
 
-  it(`lets exactly one of ${SAVES} concurrent saves with one If-Match through, whichever instance each reaches`, async () => {
-    await startInstance();
-    await startInstance();
-    const { plan, etag } = await currentPlan(bases[0]!);
+  it(`lets exactly one of ${SAVES} concurrent saves with one If-Match through ${INSTANCES} instances, round after round`, async () => {
+    for (let i = 0; i < INSTANCES; i++) await startInstance();
     const before = await hashTree(ws.root);
-    const bodies = Array.from({ length: SAVES }, (_, i) => ({ ...plan, objective: `save number ${i}` }));
+    // Only the first save each instance lets through its own queue can race the others' first
+    // ones (every later one reads the winner's revision): each round is one more chance to race.
+    for (let round = 0; round < ROUNDS; round++) {
+      const { plan, etag } = await currentPlan(bases[0]!);
+      const bodies = Array.from({ length: SAVES }, (_, i) => ({ ...plan, objective: `round ${round}, save ${i}` }));
 
-    const answers = await Promise.all(bodies.map((body, i) => putPlan(bases[i % bases.length]!, body, etag)));
+      const answers = await Promise.all(bodies.map((body, i) => putPlan(bases[i % bases.length]!, body, etag)));
 
-    const statuses = answers.map((res) => res.status);
-    const winners = statuses.flatMap((status, i) => (status === 200 ? [i] : []));
-    expect(winners).toHaveLength(1);
-    expect(statuses.filter((status) => status === 412)).toHaveLength(SAVES - 1);
-    const winner = winners[0]!;
-    const bytes = await readFile(planPath());
-    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ objective: `save number ${winner}` });
-    expect(answers[winner]!.headers.get('etag')).toBe(etagOf(revisionOf(bytes)));
-    // Every refusal names the winner's revision as the current one: none was decided on another.
-    const refusals = await Promise.all(answers.filter((res) => res.status === 412).map((res) => res.json() as Promise<Record<string, unknown>>));
-    for (const refusal of refusals) expect(refusal).toMatchObject({ code: 'stale_revision', currentRevision: revisionOf(bytes) });
+      const statuses = answers.map((res) => res.status);
+      const winners = statuses.flatMap((status, i) => (status === 200 ? [i] : []));
+      expect(winners, `round ${round}`).toHaveLength(1);
+      expect(statuses.filter((status) => status === 412)).toHaveLength(SAVES - 1);
+      const winner = winners[0]!;
+      const bytes = await readFile(planPath());
+      expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ objective: `round ${round}, save ${winner}` });
+      expect(answers[winner]!.headers.get('etag')).toBe(etagOf(revisionOf(bytes)));
+      // Every refusal names the winner's revision as the current one: none was decided on another.
+      const refusals = await Promise.all(answers.filter((res) => res.status === 412).map((res) => res.json() as Promise<Record<string, unknown>>));
+      for (const refusal of refusals) expect(refusal).toMatchObject({ code: 'stale_revision', currentRevision: revisionOf(bytes) });
+    }
     // Only plan.json changed: no temp file, no set-aside copy, no other document.
     const after = await hashTree(ws.root);
     const changed = Object.keys({ ...before, ...after }).filter((key) => before[key] !== after[key]);

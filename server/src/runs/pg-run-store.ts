@@ -72,7 +72,15 @@ export class PgRunStore implements RunStore {
       for (;;) {
         const id = newRunId(this.now());
         const summary: RunSummary = {
-          ...rowBeforeEvents({ id, workflowId: files.id, status: 'running', provider: input.provider, startedAt: this.now().toISOString(), eventCount: 0, todos: { completed: 0, total: 0 } }),
+          ...rowBeforeEvents({
+            id,
+            workflowId: files.id,
+            status: 'running',
+            provider: input.provider,
+            startedAt: this.now().toISOString(),
+            eventCount: 0,
+            todos: { completed: 0, total: 0 },
+          }),
           ...(input.parent ? { parent: input.parent } : {}),
           ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
         };
@@ -320,7 +328,7 @@ async function readEvents(client: Queryable, runId: string, after: number, limit
 /** A tracker fed every event of the run from the table (another process appended last). */
 async function rebuildTracker(client: Queryable, summary: RunSummary, lastSeq: number): Promise<RunSummaryTracker> {
   const tracker = new RunSummaryTracker(rowBeforeEvents(summary));
-  for (let after = 0; after < lastSeq; ) {
+  for (let after = 0; after < lastSeq;) {
     const page = await readEvents(client, summary.id, after, FEED_PAGE);
     if (page.length === 0) break;
     tracker.apply(page);

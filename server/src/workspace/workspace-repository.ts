@@ -309,11 +309,8 @@ export class WorkspaceRepository {
     // A dry run writes nothing: the queues keep it from reading a half-done save. A migration
     // takes the plan's lock before the step config's, as every process does: none waits for another.
     const acrossProcesses = <T>(task: () => Promise<T>): Promise<T> =>
-      dryRun
-        ? task()
-        : this.migrations.run('', () => this.lockAcrossProcesses(files.planPath, () => this.lockAcrossProcesses(files.stepConfigPath, task)));
-    const bothLocked = <T>(task: () => Promise<T>) =>
-      this.queue.run(files.planPath, () => this.queue.run(files.stepConfigPath, () => acrossProcesses(task)));
+      dryRun ? task() : this.migrations.run('', () => this.lockAcrossProcesses(files.planPath, () => this.lockAcrossProcesses(files.stepConfigPath, task)));
+    const bothLocked = <T>(task: () => Promise<T>) => this.queue.run(files.planPath, () => this.queue.run(files.stepConfigPath, () => acrossProcesses(task)));
     const result = await bothLocked(async () => {
       const migrated = await migrateWorkflowFiles(files, { dryRun, rememberedPromotions: this.memory.recall(id) });
       if (migrated.stepConfigWritten && migrated.stepConfigRevision !== null) this.announce(id, 'step_config', migrated.stepConfigRevision, context);

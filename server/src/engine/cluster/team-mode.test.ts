@@ -48,7 +48,7 @@ describePg('team mode: an API instance that only enqueues and one that drives', 
     expect(listed.map((r) => r.id)).toContain(runId);
   });
 
-  it('refuses a bad answer with the worker\'s own error, through the other instance', async () => {
+  it("refuses a bad answer with the worker's own error, through the other instance", async () => {
     const runId = await startRun(a, DEMO);
     await waitForStatus(a, runId, ['waiting_input']);
     const bad = await a.inject({ method: 'POST', url: `/api/runs/${runId}/input`, payload: { answer: 'maybe later' } });

@@ -38,8 +38,16 @@ describePg('team mode across processes: 2 API instances + 2 workers', () => {
     const [a, b, w1, w2] = await Promise.all([
       startTsx('src/main.ts', [...common, '--no-execute', '--data-dir', `${ws.dataDir}-a`], /running at (http:\/\/[^/\s]+)/),
       startTsx('src/main.ts', [...common, '--no-execute', '--data-dir', `${ws.dataDir}-b`], /running at (http:\/\/[^/\s]+)/),
-      startTsx('src/cli.ts', ['worker', '--database-url', pgDb.url(), '--workspace', ws.root, '--concurrency', '2', '--lease-ms', LEASE_MS], /worker (\S+) is taking runs/),
-      startTsx('src/cli.ts', ['worker', '--database-url', pgDb.url(), '--workspace', ws.root, '--concurrency', '2', '--lease-ms', LEASE_MS], /worker (\S+) is taking runs/),
+      startTsx(
+        'src/cli.ts',
+        ['worker', '--database-url', pgDb.url(), '--workspace', ws.root, '--concurrency', '2', '--lease-ms', LEASE_MS],
+        /worker (\S+) is taking runs/,
+      ),
+      startTsx(
+        'src/cli.ts',
+        ['worker', '--database-url', pgDb.url(), '--workspace', ws.root, '--concurrency', '2', '--lease-ms', LEASE_MS],
+        /worker (\S+) is taking runs/,
+      ),
     ]);
     processes.push(a, b, w1, w2);
     apiA = a.match[1]!;
