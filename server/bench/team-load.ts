@@ -1,6 +1,7 @@
 // The team bench's load: `runs` scripted runs started at once, alternately through the setup's
 // API instances, each followed by `viewersPerRun` SSE viewers spread over the instances; then
 // every viewer is checked against the run's log.
+import { isFinalRunStatus, type RunStatus } from '@planvas/shared';
 import { type Setup } from './team-setups';
 import { checkViewer, openViewer, seqRanges, type Viewer } from './team-viewers';
 
@@ -40,6 +41,8 @@ const STALL_MS = 30_000;
 /** After the logs are final, how long viewers get to receive their last events. */
 const DRAIN_MS = 10_000;
 const POLL_MS = 50;
+/** How long an instance may take to show a run final once its viewers saw the final event. */
+const SETTLE_MS = 10_000;
 /** Problem lines printed at most (the counts cover all of them). */
 const MAX_PROBLEM_LINES = 20;
 
@@ -51,6 +54,20 @@ async function json<T>(url: string, init?: { method: string; body: unknown }): P
     init ? { method: init.method, body: JSON.stringify(init.body), headers: { 'content-type': 'application/json' } } : undefined,
   );
   return { status: response.status, body: (await response.json()) as T };
+}
+
+/**
+ * The run as an instance shows it, once final there (or after SETTLE_MS): an API instance of the
+ * team learns of a row's change from a wake-up and reads it a moment later, so right after a viewer
+ * saw the final event, the other instance may still show the run running.
+ */
+async function settledRun(base: string, runId: string): Promise<{ status: string; eventCount: number }> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const { body } = await json<{ run: { status: string; eventCount: number } }>(`${base}/api/runs/${runId}`);
+    if (isFinalRunStatus(body.run.status as RunStatus) || Date.now() > deadline) return body.run;
+    await sleep(100);
+  }
 }
 
 interface StartedRun {
@@ -116,9 +133,7 @@ export async function driveLoad(setup: Setup, options: LoadOptions): Promise<Loa
     const counts = new Map<string, number>();
     const problems: string[] = [];
     for (const run of started) {
-      const views = await Promise.all(
-        apis.map(async (api) => ({ api, run: (await json<{ run: { status: string; eventCount: number } }>(`${api.base}/api/runs/${run.runId}`)).body.run })),
-      );
+      const views = await Promise.all(apis.map(async (api) => ({ api, run: await settledRun(api.base, run.runId) })));
       const first = views[0]!.run;
       for (const view of views) {
         if (view.run.status !== 'completed') problems.push(`run ${run.runId} (started on ${run.startedOn}) is ${view.run.status} on ${view.api.label}`);

@@ -2,10 +2,10 @@
 // and which seqs came (to prove none was lost or repeated). They behave as EventSource does:
 // a connection that drops is opened again with Last-Event-ID.
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { FINAL_RUN_STATUSES, type RunStatus } from '@planvas/shared';
 
 /** Reconnects one viewer may make before it gives up (a server that keeps cutting it off is a failure, not noise). */
 const MAX_RECONNECTS = 5;
-const FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
 
 export interface Viewer {
   runId: string;
@@ -69,7 +69,7 @@ export async function openViewer(base: string, runId: string, instance: string):
         // An event appended before the stream opened was read from the log: its wait says nothing about delivery.
         if (appendedAt >= openedAt) viewer.latencies.push(receivedAt - appendedAt);
         if (envelope.type !== 'run_status') continue;
-        if (FINAL_STATUSES.has(String(envelope.data.status))) viewer.finalSeen = true;
+        if (FINAL_RUN_STATUSES.includes(envelope.data.status as RunStatus)) viewer.finalSeen = true;
         if (String(envelope.data.reason ?? '').startsWith('Resumed on worker')) viewer.takenOver = true;
       }
       viewer.lastAt = receivedAt;

@@ -27,7 +27,9 @@ const WORKER_CONCURRENCY = Math.ceil(RUNS / 2);
 const GOAL_RATIO = 0.8;
 const WARM_UP = !isQuickBench();
 
-const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** A figure for the table; `n/a` for one this machine cannot give (CPU times without /proc). */
+const fmt = (n: number, digits = 1) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a';
 
 interface Measured extends LoadResult {
   /** CPU seconds the server processes used during the load, by role (undefined without /proc). */
