@@ -1,27 +1,14 @@
 // ESLint for the whole repository: typescript-eslint (type-aware), import cycles, and the
 // boundaries between packages and between the web app's folders (web/CONTEXT.md).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-/** The web app's layers, lowest first (web/CONTEXT.md): a folder may import only those before it. */
-const WEB_LAYERS = [
-  'api',
-  'navigation',
-  'flow',
-  'layout',
-  'store',
-  'ui',
-  'canvas',
-  'forms',
-  'panels',
-  'authoring',
-  'runs',
-  'timeline',
-  'logs',
-  'notifications',
-  'app',
-];
+/** The web app's layers, lowest first (web/CONTEXT.md): a folder may import only those before it. The one list, also read by web/src/architecture.test.ts. */
+const WEB_LAYERS = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'web/layers.json'), 'utf8'));
 
 /**
  * One zone per layer: its files may not import the layers above it. A step kind's folder
@@ -44,14 +31,14 @@ function webLayerZones() {
   // A kind's definition is flow: nothing above flow; its fields are forms: nothing above forms.
   zones.push({
     target: './web/src/canvas/kinds/*/definition.ts',
-    from: WEB_LAYERS.slice(3)
+    from: WEB_LAYERS.slice(WEB_LAYERS.indexOf('flow') + 1)
       .filter((f) => f !== 'canvas')
       .map((f) => `./web/src/${f}`),
     message: "A kind's definition.ts is in the flow layer (web/CONTEXT.md).",
   });
   zones.push({
     target: './web/src/canvas/kinds/*/fields.tsx',
-    from: WEB_LAYERS.slice(8).map((f) => `./web/src/${f}`),
+    from: WEB_LAYERS.slice(WEB_LAYERS.indexOf('forms') + 1).map((f) => `./web/src/${f}`),
     message: "A kind's fields.tsx is in the forms layer (web/CONTEXT.md).",
   });
   // Test helpers are for tests only.

@@ -12,23 +12,8 @@ import { describe, expect, it } from 'vitest';
  * is `flow`, `fields.tsx` (the inspector's form) is `forms`, the node component is `canvas`.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
-const LAYERS = [
-  'api',
-  'navigation',
-  'flow',
-  'layout',
-  'store',
-  'ui',
-  'canvas',
-  'forms',
-  'panels',
-  'authoring',
-  'runs',
-  'timeline',
-  'logs',
-  'notifications',
-  'app',
-] as const;
+/** Lowest first: the one list of web/layers.json, which ESLint's zones (eslint.config.js) read too. */
+const LAYERS = JSON.parse(readFileSync(join(SRC, '../layers.json'), 'utf8')) as ReadonlyArray<string>;
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
@@ -38,7 +23,7 @@ function layerOf(file: string): number | 'test-helper' | 'entry' {
   if (rel.startsWith('test/')) return 'test-helper';
   if (/^canvas\/kinds\/[^/]+\/definition\.ts$/.test(rel)) return LAYERS.indexOf('flow');
   if (/^canvas\/kinds\/[^/]+\/fields\.tsx$/.test(rel)) return LAYERS.indexOf('forms');
-  const top = rel.split('/')[0] as (typeof LAYERS)[number];
+  const top = rel.split('/')[0]!;
   const index = LAYERS.indexOf(top);
   if (index < 0) throw new Error(`${rel}: a folder web/CONTEXT.md does not place in a layer`);
   return index;

@@ -9,7 +9,7 @@ import type { EventsPage } from './log-page';
 import { runMessages } from './messages';
 import { RunEnded, RunNotFound } from './run-errors';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
-import { pathsOf, type RunPaths } from './run-paths';
+import { locateRunPaths, pathsOf, type RunPaths } from './run-paths';
 import { RunSummaryTracker, rowBeforeEvents } from './run-summary';
 import { activeRunsOf, newestFirst, type CreateRunInput, type RunStore } from './run-store';
 import { WorkflowGate } from './workflow-gate';
@@ -124,8 +124,7 @@ export class FileRunStore implements RunStore {
     const summary = this.require(runId);
     const open = this.open.get(runId);
     if (open) return open.paths;
-    const files = await this.options.workspace.locate(summary.workflowId);
-    return pathsOf(this.options.workspace.root, files.dir, files.id, summary.id);
+    return locateRunPaths(this.options.workspace, summary.workflowId, summary.id);
   }
 
   /**
@@ -192,8 +191,7 @@ export class FileRunStore implements RunStore {
     let pending = this.opening.get(summary.id);
     if (!pending) {
       pending = (async () => {
-        const files = await this.options.workspace.locate(summary.workflowId);
-        const paths = pathsOf(this.options.workspace.root, files.dir, files.id, summary.id);
+        const paths = await locateRunPaths(this.options.workspace, summary.workflowId, summary.id);
         this.logIndexes.forget(paths.eventsPath);
         const run: OpenRun = { tracker: new RunSummaryTracker(summary), paths, dirty: false, log: undefined as unknown as EventLog };
         run.log = await EventLog.open(
