@@ -103,7 +103,7 @@ export async function run(): Promise<void> {
     'Delivery: from the event timestamp (set when appended; by the worker in team mode) to its arrival at a viewer, same clock; events appended before a viewer connected (read from the log) are not timed.',
   );
   console.log(
-    'Most events are stamped when their append starts, a few (todo_task_route_selected) when emitted: while appends queue behind each other, those show the queue wait and are stamped before the event stored ahead of them.',
+    'Events are stamped when emitted (both modes), so delivery includes any wait for the database; a count above 0 in the stamped-before row means stamps went backwards within a run.',
   );
   if (team.serverCpu) {
     console.log(`team CPU by role: ${[...team.serverCpu].map(([role, seconds]) => `${role} ${fmt(seconds, 1)} s`).join(', ')}`);

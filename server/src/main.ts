@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { allowedHostNames } from './plugins/allowed-host-names';
 import { START_USAGE, UsageError, exposureProblem, isLoopbackHost, parseStartArgs, teamOptionsOf, type StartOptions } from './start-options';
+import { DEFAULT_CONCURRENCY } from './engine/cluster/run-worker';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURE_WORKSPACE = join(REPO_ROOT, 'fixtures/workspace');
@@ -94,7 +95,9 @@ async function main(): Promise<void> {
 
 /** What an instance of a team does with runs (its banner line). */
 function teamRole(options: StartOptions): string {
-  return options.execute ? `this instance also drives queued runs (${options.concurrency ?? 4} at once)` : 'this instance only enqueues runs (--no-execute)';
+  return options.execute
+    ? `this instance also drives queued runs (${options.concurrency ?? DEFAULT_CONCURRENCY} at once)`
+    : 'this instance only enqueues runs (--no-execute)';
 }
 
 /** A writable copy of the bundled demo, made once: the fixtures themselves are never edited. */

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from '../app';
 import { parseStartArgs, teamOptionsOf, UsageError } from '../start-options';
 import { CommandError, type CommandIo } from './migrate-command';
+import { DEFAULT_CONCURRENCY } from '../engine/cluster/run-worker';
 
 export const WORKER_USAGE = `usage: pnpm planvas worker -- --database-url URL --workspace DIR [--concurrency N] [--lease-ms MS]
 
@@ -41,7 +42,7 @@ export async function runWorker(args: ReadonlyArray<string>, io: CommandIo): Pro
     team: { ...teamOptionsOf(options), execute: true },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  io.out(`planvas worker ${app.runWorker?.id ?? ''} is taking runs (${options.concurrency ?? 4} at once) for ${workspace}`);
+  io.out(`planvas worker ${app.runWorker?.id ?? ''} is taking runs (${options.concurrency ?? DEFAULT_CONCURRENCY} at once) for ${workspace}`);
   await new Promise<void>((done) => {
     const stop = () => void app.close().then(done, done);
     process.once('SIGINT', stop);

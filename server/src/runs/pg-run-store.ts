@@ -1,28 +1,38 @@
-import { isFinalRunStatus, type EventEnvelope, type IngestEvent, type RunSummary } from '@planvas/shared';
+import { isFinalRunStatus, RunStatus, type EventEnvelope, type IngestEvent, type RunSummary } from '@planvas/shared';
 import type { Database, Queryable } from '../database/database';
 import { RUN_ROWS_CHANNEL, type PgStateStore } from '../state/pg-state-store';
 import type { WorkspaceRepository } from '../workspace/workspace-repository';
 import { assertRunFoldersInside, ensureDirInside } from './confined-fs';
 import { EventBus } from './event-bus';
+import { GroupCommit } from './group-commit';
+import { LiveFeed } from './live-feed';
 import type { EventToStore, LogEventInput } from './event-log';
 import type { EventsPage } from './log-page';
 import { LeaseLost, RunEnded, RunNotFound } from './run-errors';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
-import { pathsOf, type RunPaths } from './run-paths';
+import { locateRunPaths, pathsOf, type RunPaths } from './run-paths';
 import { activeRunsOf, newestFirst, type CreateRunInput, type RunStore } from './run-store';
 import { RunSummaryTracker, rowBeforeEvents } from './run-summary';
 import { WorkflowGate } from './workflow-gate';
 
 /** Wake-ups of appended events: `<run id> <first seq> <last seq>`, never the events themselves. */
 export const RUN_EVENTS_CHANNEL = 'planvas_run_events';
-/** Events per read when live viewers catch up after a wake-up, and when a row is rebuilt. */
-const FEED_PAGE = 2000;
+/** Events per read when a row is rebuilt. */
+const REBUILD_PAGE = 2000;
 
 export interface PgRunStoreOptions {
   db: Database;
   state: PgStateStore;
   workspace: WorkspaceRepository;
   now?: () => Date;
+}
+
+/** An event as appended, stamped and serialised, waiting for its seq. */
+interface EventDraft {
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+  json: string;
 }
 
 interface EventRow {
@@ -45,23 +55,23 @@ export class PgRunStore implements RunStore {
   private readonly now: () => Date;
   /** Summary trackers of runs this process appended to last, valid while the row's last seq is theirs. */
   private readonly trackers = new Map<string, { tracker: RunSummaryTracker; lastSeq: number }>();
-  /** Appends per run go one after another from this process (the row lock orders them across processes). */
-  private readonly appending = new Map<string, Promise<unknown>>();
-  /** The last seq given to this process' live viewers of each run (contiguous from their first). */
-  private readonly published = new Map<string, number>();
-  private readonly feeding = new Map<string, { again: boolean }>();
+  /** Appends per run go one transaction after another from this process, those that wait gathered into one (the row lock orders them across processes). */
+  private readonly appends = new GroupCommit<EventDraft, EventEnvelope>((runId, drafts) => this.writeNow(runId, drafts), endsRun);
+  /** This process' live viewers, fed from the table on wake-ups. */
+  private readonly live: LiveFeed;
   /** Runs this process may write to only while it holds their lease (a worker): runId → lease owner. */
   private readonly fences = new Map<string, string>();
   private readonly stops: Array<() => unknown> = [];
 
   private constructor(private readonly options: PgRunStoreOptions) {
     this.now = options.now ?? (() => new Date());
+    this.live = new LiveFeed(this.bus, (runId, after, limit) => readEvents(options.db.pool, runId, after, limit));
   }
 
   static async open(options: PgRunStoreOptions): Promise<PgRunStore> {
     const store = new PgRunStore(options);
     store.stops.push(await options.db.listen(RUN_EVENTS_CHANNEL, (payload) => store.heard(payload)));
-    store.stops.push(options.db.onReconnect(() => [...store.published.keys()].forEach((runId) => store.feed(runId))));
+    store.stops.push(options.db.onReconnect(() => store.live.catchUpAll()));
     return store;
   }
 
@@ -129,8 +139,7 @@ export class PgRunStore implements RunStore {
 
   async paths(runId: string): Promise<RunPaths> {
     const summary = await this.required(runId);
-    const files = await this.options.workspace.locate(summary.workflowId);
-    return pathsOf(this.options.workspace.root, files.dir, files.id, summary.id);
+    return locateRunPaths(this.options.workspace, summary.workflowId, summary.id);
   }
 
   append(runId: string, events: ReadonlyArray<EventToStore>): Promise<EventEnvelope[]> {
@@ -176,7 +185,7 @@ export class PgRunStore implements RunStore {
   }
 
   async flush(): Promise<void> {
-    await Promise.allSettled([...this.appending.values()]);
+    await this.appends.settled();
     await this.options.state.flush();
   }
 
@@ -191,51 +200,25 @@ export class PgRunStore implements RunStore {
   }
 
   private write(runId: string, events: ReadonlyArray<LogEventInput>): Promise<EventEnvelope[]> {
-    const previous = this.appending.get(runId) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.writeNow(runId, events),
-      () => this.writeNow(runId, events),
-    );
-    const settled = next.catch(() => undefined);
-    this.appending.set(runId, settled);
-    void settled.then(() => {
-      if (this.appending.get(runId) === settled) this.appending.delete(runId);
-    });
-    return next;
+    if (!RUN_ID_PATTERN.test(runId)) return Promise.reject(new RunNotFound(runId));
+    if (events.length === 0) return Promise.resolve([]);
+    // Stamped and serialised when emitted (as the file log does): a payload that cannot be stored
+    // (a cycle) is refused whole, before it joins others in a transaction.
+    const timestamp = this.now().toISOString();
+    let drafts: EventDraft[];
+    try {
+      drafts = events.map((e) => ({ type: e.type, timestamp: e.timestamp ?? timestamp, data: e.data, json: JSON.stringify(e.data) }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.appends.add(runId, drafts);
   }
 
-  private async writeNow(runId: string, events: ReadonlyArray<LogEventInput>): Promise<EventEnvelope[]> {
-    if (!RUN_ID_PATTERN.test(runId)) throw new RunNotFound(runId);
-    if (events.length === 0) return [];
-    // Serialised before the transaction: a payload that cannot be stored (a cycle) is refused whole.
-    const timestamp = this.now().toISOString();
-    const drafts = events.map((e) => ({ type: e.type, timestamp: e.timestamp ?? timestamp, data: e.data, json: JSON.stringify(e.data) }));
+  /** Stores `drafts` after the run's last seq in one transaction, and tells every instance. */
+  private async writeNow(runId: string, drafts: ReadonlyArray<EventDraft>): Promise<EventEnvelope[]> {
     let written: { envelopes: EventEnvelope[]; tracker: RunSummaryTracker };
     try {
-      written = await this.options.db.transaction(async (client) => {
-        const { rows } = await client.query<{ summary: RunSummary; last_seq: string }>('SELECT summary, last_seq FROM runs WHERE id = $1 FOR UPDATE', [runId]);
-        const row = rows[0];
-        if (!row) throw new RunNotFound(runId);
-        if (isFinalRunStatus(row.summary.status)) throw new RunEnded(runId, row.summary.status);
-        await this.checkFence(client, runId);
-        const lastSeq = Number(row.last_seq);
-        const cached = this.trackers.get(runId);
-        const tracker = cached?.lastSeq === lastSeq ? cached.tracker : await rebuildTracker(client, row.summary, lastSeq);
-        const envelopes: EventEnvelope[] = drafts.map((d, i) => ({ seq: lastSeq + 1 + i, type: d.type, timestamp: d.timestamp, data: d.data }));
-        await client.query(
-          `INSERT INTO run_events (run_id, seq, type, timestamp, data)
-           SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]::json[])`,
-          [runId, envelopes.map((e) => e.seq), drafts.map((d) => d.type), drafts.map((d) => d.timestamp), drafts.map((d) => d.json)],
-        );
-        tracker.apply(envelopes);
-        const summary = tracker.summary;
-        const last = envelopes.at(-1)!.seq;
-        await client.query('UPDATE runs SET status = $2, last_seq = $3, summary = $4 WHERE id = $1', [runId, summary.status, last, JSON.stringify(summary)]);
-        // An ended run leaves the queue in the transaction that ends it: no worker takes it again.
-        if (isFinalRunStatus(summary.status)) await client.query('DELETE FROM run_queue WHERE run_id = $1', [runId]);
-        await this.options.db.notify(RUN_EVENTS_CHANNEL, `${runId} ${envelopes[0]!.seq} ${last}`, client);
-        return { envelopes, tracker };
-      });
+      written = await this.writeLocked(runId, drafts);
     } catch (error) {
       // The tracker may have taken events that were rolled back.
       this.trackers.delete(runId);
@@ -246,8 +229,36 @@ export class PgRunStore implements RunStore {
     if (isFinalRunStatus(summary.status)) this.trackers.delete(runId);
     else this.trackers.set(runId, { tracker, lastSeq: envelopes.at(-1)!.seq });
     this.options.state.noteRunRow(summary);
-    this.deliver(runId, envelopes);
+    this.live.deliver(runId, envelopes);
     return envelopes;
+  }
+
+  /** An append under the run row's lock: numbered after the row's last seq, folded into the row by this process' tracker when it appended last. */
+  private writeLocked(runId: string, drafts: ReadonlyArray<EventDraft>): Promise<{ envelopes: EventEnvelope[]; tracker: RunSummaryTracker }> {
+    return this.options.db.transaction(async (client) => {
+      const { rows } = await client.query<{ summary: RunSummary; last_seq: string }>('SELECT summary, last_seq FROM runs WHERE id = $1 FOR UPDATE', [runId]);
+      const row = rows[0];
+      if (!row) throw new RunNotFound(runId);
+      if (isFinalRunStatus(row.summary.status)) throw new RunEnded(runId, row.summary.status);
+      await this.checkFence(client, runId);
+      const lastSeq = Number(row.last_seq);
+      const cached = this.trackers.get(runId);
+      const tracker = cached?.lastSeq === lastSeq ? cached.tracker : await rebuildTracker(client, row.summary, lastSeq);
+      const envelopes = envelopesAfter(lastSeq, drafts);
+      await client.query(
+        `INSERT INTO run_events (run_id, seq, type, timestamp, data)
+         SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]::json[])`,
+        [runId, envelopes.map((e) => e.seq), drafts.map((d) => d.type), drafts.map((d) => d.timestamp), drafts.map((d) => d.json)],
+      );
+      tracker.apply(envelopes);
+      const summary = tracker.summary;
+      const last = envelopes.at(-1)!.seq;
+      await client.query('UPDATE runs SET status = $2, last_seq = $3, summary = $4 WHERE id = $1', [runId, summary.status, last, JSON.stringify(summary)]);
+      // An ended run leaves the queue in the transaction that ends it: no worker takes it again.
+      if (isFinalRunStatus(summary.status)) await client.query('DELETE FROM run_queue WHERE run_id = $1', [runId]);
+      await this.options.db.notify(RUN_EVENTS_CHANNEL, `${runId} ${envelopes[0]!.seq} ${last}`, client);
+      return { envelopes, tracker };
+    });
   }
 
   private async checkFence(client: Queryable, runId: string): Promise<void> {
@@ -257,63 +268,24 @@ export class PgRunStore implements RunStore {
     if (rowCount !== 1) throw new LeaseLost(runId);
   }
 
-  /** A wake-up: the run's row changed, and its live viewers here may have events to get. */
+  /** A wake-up (`<run> <first seq> <last seq>`): the run's row changed, and its live viewers here may have events to get. */
   private heard(payload: string): void {
-    const [runId, , lastText] = payload.split(' ');
+    const [runId, first, last] = payload.split(' ');
     if (!runId) return;
     this.options.state.refreshRunRowSoon(runId);
-    const last = Number(lastText);
-    if (this.bus.subscriberCount(runId) === 0) {
-      this.published.delete(runId);
-      return;
-    }
-    if (!(last <= (this.published.get(runId) ?? 0))) this.feed(runId, Number(payload.split(' ')[1]) - 1);
+    this.live.heard(runId, Number(first), Number(last));
   }
+}
 
-  /** Reads what this process' viewers of `runId` have not had yet, page by page, one read at a time per run. */
-  private feed(runId: string, from?: number): void {
-    const running = this.feeding.get(runId);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const state = { again: false };
-    this.feeding.set(runId, state);
-    void (async () => {
-      try {
-        for (;;) {
-          state.again = false;
-          const after = this.published.get(runId) ?? from ?? 0;
-          const events = await readEvents(this.options.db.pool, runId, after, FEED_PAGE);
-          if (events.length > 0) this.deliver(runId, events);
-          if (events.length < FEED_PAGE && !state.again) break;
-        }
-      } catch {
-        // A failed read: the next wake-up (or a viewer's reconnect with Last-Event-ID) catches up.
-      } finally {
-        this.feeding.delete(runId);
-      }
-    })();
-  }
+/** A final run_status: nothing of the run is stored after it (RunEnded). */
+function endsRun(draft: EventDraft): boolean {
+  if (draft.type !== 'run_status') return false;
+  const status = RunStatus.safeParse(draft.data['status']);
+  return status.success && isFinalRunStatus(status.data);
+}
 
-  /** Publishes to this process' viewers the envelopes that follow what they had, in order and once. */
-  private deliver(runId: string, envelopes: ReadonlyArray<EventEnvelope>): void {
-    if (this.bus.subscriberCount(runId) === 0) {
-      this.published.delete(runId);
-      return;
-    }
-    const had = this.published.get(runId) ?? envelopes[0]!.seq - 1;
-    const fresh = envelopes.filter((e) => e.seq > had);
-    if (fresh.length === 0) return;
-    if (fresh[0]!.seq !== had + 1) {
-      // Something in between has not been delivered yet (a wake-up still on its way): read it first.
-      this.published.set(runId, had);
-      this.feed(runId);
-      return;
-    }
-    this.published.set(runId, fresh.at(-1)!.seq);
-    this.bus.publish(runId, fresh);
-  }
+function envelopesAfter(lastSeq: number, drafts: ReadonlyArray<EventDraft>): EventEnvelope[] {
+  return drafts.map((d, i) => ({ seq: lastSeq + 1 + i, type: d.type, timestamp: d.timestamp, data: d.data }));
 }
 
 async function readEvents(client: Queryable, runId: string, after: number, limit: number): Promise<EventEnvelope[]> {
@@ -329,7 +301,7 @@ async function readEvents(client: Queryable, runId: string, after: number, limit
 async function rebuildTracker(client: Queryable, summary: RunSummary, lastSeq: number): Promise<RunSummaryTracker> {
   const tracker = new RunSummaryTracker(rowBeforeEvents(summary));
   for (let after = 0; after < lastSeq;) {
-    const page = await readEvents(client, summary.id, after, FEED_PAGE);
+    const page = await readEvents(client, summary.id, after, REBUILD_PAGE);
     if (page.length === 0) break;
     tracker.apply(page);
     after = page.at(-1)!.seq;

@@ -12,12 +12,15 @@ export interface RunWorkerOptions {
   queue: RunQueue;
   /** This worker's name in leases and take-over messages (host, pid and a random part). */
   id: string;
-  /** Runs driven at once (default 4). */
+  /** Runs driven at once (default DEFAULT_CONCURRENCY). */
   concurrency?: number;
   /** How long a lease lasts without renewal; a dead worker's runs are taken over after it (default 10 s). */
   leaseMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
+
+/** Runs a team-mode process drives at once unless told (`--concurrency`). */
+export const DEFAULT_CONCURRENCY = 4;
 
 /** Take-overs of one run before it is failed instead (a run that kills every worker that takes it). */
 const MAX_ATTEMPTS = 3;
@@ -40,7 +43,7 @@ export class RunWorker {
   private readonly leaseMs: number;
 
   constructor(private readonly options: RunWorkerOptions) {
-    this.concurrency = options.concurrency ?? 4;
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.leaseMs = options.leaseMs ?? 10_000;
   }
 
