@@ -1,18 +1,8 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { expect, inject, it } from 'vitest';
-import { createTestDatabase, startThrowawayCluster } from './pg-cluster';
+import { createTestDatabase, startThrowawayCluster, withClient } from './pg-cluster';
 import { describePg, usePgDatabase } from './pg-test-database';
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
 
 describePg('the throw-away PostgreSQL cluster', () => {
   const first = usePgDatabase();

@@ -315,7 +315,8 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   }
 }
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `use` on a client connected to `url`, ended after (tests' one-off queries). */
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -4,9 +4,9 @@
 // the worker driving it is killed with SIGKILL and the other takes it over; every event reaches
 // the viewer exactly once.
 import type { EventEnvelope } from '@planvas/shared';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
+import { withClient } from '../../test-support/pg-cluster';
 import { describePg, usePgDatabase } from '../../test-support/pg-test-database';
 import { startTsx, type Running } from '../../test-support/run-process';
 import { eventually, openSse, type SseClient } from '../../test-support/sse-client';
@@ -63,14 +63,10 @@ describePg('team mode across processes: 2 API instances + 2 workers', () => {
 
   /** Which worker holds the run's lease now. */
   const leaseOwner = async (runId: string): Promise<string | undefined> => {
-    const client = new pg.Client({ connectionString: pgDb.url() });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ lease_owner: string | null }>('SELECT lease_owner FROM run_queue WHERE run_id = $1', [runId]);
-      return rows[0]?.lease_owner ?? undefined;
-    } finally {
-      await client.end();
-    }
+    const { rows } = await withClient(pgDb.url(), (client) =>
+      client.query<{ lease_owner: string | null }>('SELECT lease_owner FROM run_queue WHERE run_id = $1', [runId]),
+    );
+    return rows[0]?.lease_owner ?? undefined;
   };
 
   it('a viewer on B follows a run started through A across a drop and a worker killed with SIGKILL, every event once', async () => {
