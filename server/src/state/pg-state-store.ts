@@ -11,8 +11,12 @@ const STATE_LOCK = 'planvas_state';
 /** Wake-ups: a new state revision; a run row changed outside an event append (a move, a delete). */
 export const STATE_CHANNEL = 'planvas_state';
 export const RUN_ROWS_CHANNEL = 'planvas_run_rows';
-/** How long run row refreshes heard of are gathered into one read. */
-const ROW_REFRESH_MS = 10;
+/**
+ * How long run row refreshes heard of are gathered into one read: every appended batch of every
+ * run wakes every instance, and the routes of one run read its row fresh anyway (RunStore.load);
+ * this only bounds how stale the runs list may be.
+ */
+const ROW_REFRESH_MS = 50;
 
 type Maps = Record<Section, Record<string, unknown>>;
 
@@ -75,6 +79,7 @@ export class PgStateStore implements StateStore {
         const runChanges = await writeRunChanges(client, runsBefore, draft.runs);
         return {
           result,
+          wrote: rev > 0,
           notify: runChanges.map((change) => change.id),
           apply: () => {
             this.maps = next;
@@ -103,6 +108,7 @@ export class PgStateStore implements StateStore {
         const rev = await this.writeSections(client, maps);
         return {
           result: undefined,
+          wrote: rev > 0,
           notify: [],
           apply: () => {
             this.maps = maps;
@@ -138,12 +144,13 @@ export class PgStateStore implements StateStore {
    * One transaction holding the state lock, caught up first; what `work` wrote is shown to readers
    * (`apply`) only once it is committed, and the others are woken after the commit.
    */
-  private async locked<T>(work: (client: Queryable) => Promise<{ result: T; notify: string[]; apply: () => void }>): Promise<T> {
+  private async locked<T>(work: (client: Queryable) => Promise<{ result: T; wrote: boolean; notify: string[]; apply: () => void }>): Promise<T> {
     const done = await this.db.transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [STATE_LOCK]);
       await this.catchUp(client);
       const written = await work(client);
-      await this.db.notify(STATE_CHANNEL, 'changed', client);
+      // Others are woken only when this wrote anything (an update may change nothing).
+      if (written.wrote) await this.db.notify(STATE_CHANNEL, 'changed', client);
       for (const runId of written.notify) await this.db.notify(RUN_ROWS_CHANNEL, runId, client);
       return written;
     });
