@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planvas/shared';
+import type { PgRunStore } from '../../runs/pg-run-store';
 import { appFor, copyFixtureWorkspace, type TempWorkspace } from '../../test-support/fixture-workspace';
 import { describePg, usePgDatabase } from '../../test-support/pg-test-database';
 import { runEvents, runSummary, startRun, waitForStatus } from '../../test-support/run-harness';
@@ -56,6 +57,20 @@ describePg('team mode: an API instance that only enqueues and one that drives', 
     const cancel = await a.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await waitForStatus(a, runId, ['cancelled'])).status).toBe('cancelled');
+  });
+
+  it('fences a worker that lost its lease: not one more event of its run is stored', async () => {
+    const runs = b.runs as PgRunStore;
+    const run = await runs.create({ workflowId: DEMO, provider: 'scripted' });
+    await b.database!.query("INSERT INTO run_queue (run_id, request, lease_owner, lease_until) VALUES ($1, '{}', 'worker-1', now() + interval '1 minute')", [
+      run.id,
+    ]);
+    runs.fence(run.id, 'worker-1');
+    await runs.append(run.id, [{ type: 'run_status', data: { status: 'running' } }]);
+    // Another worker took the run over (its lease ran out meanwhile).
+    await b.database!.query("UPDATE run_queue SET lease_owner = 'worker-2' WHERE run_id = $1", [run.id]);
+    await expect(runs.append(run.id, [{ type: 'run_status', data: { status: 'completed' } }])).rejects.toMatchObject({ code: 'lease_lost' });
+    expect((await runs.events(run.id)).map((e) => e.seq)).toEqual([1]);
   });
 
   it('keeps settings and views in the database for every instance', async () => {
