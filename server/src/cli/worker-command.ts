@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../app';
-import { parseStartArgs, teamOptionsOf, UsageError } from '../start-options';
+import { parseStartArgs, teamOptionsOf, UsageError, type StartOptions } from '../start-options';
 import { CommandError, type CommandIo } from './migrate-command';
 import { DEFAULT_CONCURRENCY } from '../engine/cluster/run-worker';
 
@@ -21,7 +21,7 @@ export const WORKER_USAGE = `usage: pnpm planvas worker -- --database-url URL --
  * to call it), and stops on SIGINT/SIGTERM (the runs it drives are cancelled, as a server's are).
  */
 export async function runWorker(args: ReadonlyArray<string>, io: CommandIo): Promise<void> {
-  let options;
+  let options: StartOptions;
   try {
     options = parseStartArgs(['--port', '0', '--no-open', ...args.filter((a) => a !== '--')], process.env);
   } catch (error) {

@@ -71,11 +71,12 @@ export class RunCommands implements RemoteRunControl {
   /** Waits for the command's outcome: woken by the worker's notification, or by reading the row every second. */
   private async outcomeOf(id: string, runId: string): Promise<unknown> {
     const deadline = Date.now() + ANSWER_TIMEOUT_MS;
+    let poll: NodeJS.Timeout | undefined;
     try {
       for (;;) {
         const woken = new Promise<void>((resolve) => {
           this.waiting.set(id, resolve);
-          setTimeout(resolve, POLL_MS);
+          poll = setTimeout(resolve, POLL_MS);
         });
         const { rows } = await this.db.query<{ outcome: { value?: unknown; error?: SerialisedError } | null }>(
           'SELECT outcome FROM run_commands WHERE id = $1 AND done_at IS NOT NULL',
@@ -91,8 +92,10 @@ export class RunCommands implements RemoteRunControl {
           throw new Unavailable('no_worker', runMessages.noWorker(runId));
         }
         await woken;
+        clearTimeout(poll);
       }
     } finally {
+      clearTimeout(poll);
       this.waiting.delete(id);
     }
   }

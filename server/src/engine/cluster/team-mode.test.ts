@@ -84,3 +84,29 @@ describePg('team mode: an API instance that only enqueues and one that drives', 
     await expect.poll(async () => (await a.inject({ url: `/api/workflows/${encodeURIComponent(DEMO)}/view` })).json()).toEqual(changed);
   });
 });
+
+describePg('team mode with no worker running', () => {
+  const pg = usePgDatabase();
+  let ws: TempWorkspace;
+  let api: FastifyInstance;
+
+  beforeAll(async () => {
+    ws = await copyFixtureWorkspace();
+    api = await appFor(ws, { team: { databaseUrl: pg.url(), execute: false } });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await ws?.cleanup();
+  });
+
+  it('keeps a run queued until a worker comes, and cancels a queued run at once', async () => {
+    const runId = await startRun(api, DEMO);
+    const queued = await runSummary(api, runId);
+    expect(queued).toMatchObject({ status: 'running', eventCount: 0 });
+    const cancel = await api.inject({ method: 'POST', url: `/api/runs/${runId}/cancel` });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().run.status).toBe('cancelled');
+    const queue = await api.database!.query('SELECT run_id FROM run_queue WHERE run_id = $1', [runId]);
+    expect(queue.rowCount).toBe(0);
+  });
+});
