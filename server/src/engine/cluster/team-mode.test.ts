@@ -73,6 +73,16 @@ describePg('team mode: an API instance that only enqueues and one that drives', 
     expect((await runs.events(run.id)).map((e) => e.seq)).toEqual([1]);
   });
 
+  it('fails a taken-over run that has no todo snapshot to resume from, saying why', async () => {
+    const run = await b.runs.create({ workflowId: DEMO, provider: 'scripted' });
+    const outcome = await b.runEngine.drive(run.id, { paceMs: 0 }, { worker: 'worker-2', from: 'worker-1' });
+    expect(outcome.status).toBe('failed');
+    const events = await runEvents(a, run.id);
+    expect(events.map((e) => [e.type, e.data['status']])).toEqual([['run_status', 'failed']]);
+    expect(String(events[0]!.data['reason'])).toContain('worker-1) stopped before the run');
+    expect((await runSummary(a, run.id)).status).toBe('failed');
+  });
+
   it('keeps settings and views in the database for every instance', async () => {
     const settings = { defaultLlm: { provider: 'openai', model_id: 'gpt-x' } };
     const put = await a.inject({ method: 'PUT', url: '/api/settings', payload: settings });
