@@ -11,7 +11,7 @@ import { RunEnded, RunNotFound } from './run-errors';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
 import { locateRunPaths, pathsOf, type RunPaths } from './run-paths';
 import { RunSummaryTracker, rowBeforeEvents } from './run-summary';
-import { activeRunsOf, newestFirst, type CreateRunInput, type RunStore } from './run-store';
+import { activeRunsOf, newRunRow, newestFirst, type CreateRunInput, type RunStore } from './run-store';
 import { WorkflowGate } from './workflow-gate';
 
 export interface RunStoreOptions {
@@ -73,17 +73,7 @@ export class FileRunStore implements RunStore {
     const files = await this.options.workspace.locate(input.workflowId);
     let id = newRunId(this.now());
     while (this.options.state.read().runs[id]) id = newRunId(this.now());
-    const summary: RunSummary = {
-      id,
-      workflowId: files.id,
-      status: 'running',
-      provider: input.provider,
-      startedAt: this.now().toISOString(),
-      eventCount: 0,
-      todos: { completed: 0, total: 0 },
-      ...(input.parent ? { parent: input.parent } : {}),
-      ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
-    };
+    const summary = newRunRow(id, files.id, input, this.now().toISOString());
     const paths = pathsOf(this.options.workspace.root, files.dir, files.id, id);
     // Refused (PathOutsideWorkspace) before anything is written when runs/, logs/ or learnings/ lead out of the root.
     await assertRunFoldersInside(paths.root, paths.workflowDir);

@@ -11,7 +11,7 @@ import type { EventsPage } from './log-page';
 import { LeaseLost, RunEnded, RunNotFound } from './run-errors';
 import { RUN_ID_PATTERN, newRunId } from './run-ids';
 import { locateRunPaths, pathsOf, type RunPaths } from './run-paths';
-import { activeRunsOf, newestFirst, type CreateRunInput, type RunStore } from './run-store';
+import { activeRunsOf, newRunRow, newestFirst, type CreateRunInput, type RunStore } from './run-store';
 import { RunSummaryTracker, rowBeforeEvents } from './run-summary';
 import { WorkflowGate } from './workflow-gate';
 
@@ -81,19 +81,7 @@ export class PgRunStore implements RunStore {
       const files = await this.options.workspace.locate(input.workflowId);
       for (;;) {
         const id = newRunId(this.now());
-        const summary: RunSummary = {
-          ...rowBeforeEvents({
-            id,
-            workflowId: files.id,
-            status: 'running',
-            provider: input.provider,
-            startedAt: this.now().toISOString(),
-            eventCount: 0,
-            todos: { completed: 0, total: 0 },
-          }),
-          ...(input.parent ? { parent: input.parent } : {}),
-          ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
-        };
+        const summary = newRunRow(id, files.id, input, this.now().toISOString());
         const paths = pathsOf(this.options.workspace.root, files.dir, files.id, id);
         await assertRunFoldersInside(paths.root, paths.workflowDir);
         const inserted = await this.options.db.transaction(async (client) => {

@@ -67,3 +67,18 @@ export function newestFirst(rows: Iterable<RunSummary>, workflowId?: string): Ru
 export function activeRunsOf(rows: ReadonlyArray<RunSummary>, workflowId: string): RunSummary[] {
   return rows.filter((run) => typeof run.workflowId === 'string' && isSameOrUnder(run.workflowId, workflowId) && !isFinalRunStatus(run.status));
 }
+
+/** The index row of a run being created: running, no events yet, with the facts of its creation. */
+export function newRunRow(id: string, workflowId: string, input: CreateRunInput, startedAt: string): RunSummary {
+  return {
+    id,
+    workflowId,
+    status: 'running',
+    provider: input.provider,
+    startedAt,
+    eventCount: 0,
+    todos: { completed: 0, total: 0 },
+    ...(input.parent ? { parent: input.parent } : {}),
+    ...(input.importedFrom ? { importedFrom: input.importedFrom } : {}),
+  };
+}
